@@ -1,0 +1,40 @@
+# SuperTable production image: non-root, fonts inside the package, SQLite in the /data volume.
+#   docker build -t supertable .
+#   docker run -d -e DISCORD_TOKEN=... -v supertable-data:/data supertable
+
+FROM python:3.11-slim AS base
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1 \
+    PIP_NO_CACHE_DIR=1
+
+# Build stage: turn the source tree into a wheel (fonts, SQL migrations and card data ride along
+# as package data), so the final image runs the installed package, never a source checkout.
+FROM base AS build
+WORKDIR /src
+COPY . .
+RUN pip wheel --no-deps --wheel-dir /wheels .
+
+FROM base
+RUN groupadd --system --gid 10001 supertable \
+ && useradd --system --uid 10001 --gid supertable --home-dir /app --no-create-home supertable
+
+# Dependencies first, read from pyproject.toml: this layer is rebuilt only when it changes.
+COPY pyproject.toml /tmp/pyproject.toml
+RUN python -c "import tomllib; print('\n'.join(tomllib.load(open('/tmp/pyproject.toml', 'rb'))['project']['dependencies']))" \
+        > /tmp/requirements.txt \
+ && pip install -r /tmp/requirements.txt \
+ && rm /tmp/requirements.txt /tmp/pyproject.toml
+
+COPY --from=build /wheels /tmp/wheels
+RUN pip install /tmp/wheels/*.whl && rm -rf /tmp/wheels
+
+# Create /data owned by the app user before declaring the volume, so a new named volume
+# starts out writable by it.
+RUN mkdir -p /data && chown supertable:supertable /data
+VOLUME /data
+ENV DATABASE_URL=sqlite:////data/supertable.db
+
+WORKDIR /app
+USER supertable
+CMD ["python", "-m", "bot"]

@@ -1,0 +1,36 @@
+"""`python -m bot`: run SuperTable with the token from DISCORD_TOKEN."""
+
+from __future__ import annotations
+
+import sys
+
+import discord
+
+from bot.app import create_bot
+from bot.logs import setup_logging
+from bot.settings import Settings, SettingsError
+
+
+def main() -> int:
+    """Run the bot; configuration problems print one line and exit non-zero."""
+    try:
+        settings = Settings.from_env()
+        token = settings.require_token()
+    except SettingsError as exc:
+        print(f"supertable: {exc}", file=sys.stderr)
+        return 2
+    setup_logging(settings.log_level, token)
+    bot = create_bot(settings)
+    try:
+        bot.run(token, log_handler=None)
+    except discord.LoginFailure:
+        print("supertable: Discord refused DISCORD_TOKEN; reset it on the Bot page and try again.", file=sys.stderr)
+        return 2
+    except discord.PrivilegedIntentsRequired:
+        print("supertable: Discord asked for privileged intents; SuperTable needs none.", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

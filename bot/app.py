@@ -1,0 +1,95 @@
+"""The Discord bot object: wires storage, the TableService and the Discord layer together."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+import engines
+from bot.service import TableService
+from bot.settings import Settings
+from bot.storage import Storage, open_storage
+from engines.core import Engine
+
+log = logging.getLogger(__name__)
+
+
+class SuperTableBot(commands.Bot):
+    """SuperTable: slash commands and buttons only, so no privileged intents are needed."""
+
+    def __init__(self, settings: Settings, registry: Mapping[str, Engine[Any]], storage: Storage | None = None) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            shard_count=settings.shard_count,
+            shard_ids=list(settings.shard_ids) if settings.shard_ids else None,
+        )
+        self.settings = settings
+        self.registry = dict(registry)
+        self._storage = storage
+        self._resumed: list[int] = []
+        self._announced = False
+
+    async def setup_hook(self) -> None:
+        """Open storage, build the service, register commands and buttons, reload live tables."""
+        from cogs.actions import Actions
+        from cogs.commands import GameCommands
+        from cogs.components import AnyButton, AnySelect
+        from cogs.presenter import TablePresenter
+
+        storage = self._storage or open_storage(self.settings.database_url)
+        await storage.open()
+        self.presenter = TablePresenter(self)
+        self.service = TableService(
+            storage, self.registry, default_turn_timer=self.settings.default_turn_timer, listener=self.presenter
+        )
+        self.actions = Actions(self)
+        self.add_dynamic_items(AnyButton, AnySelect)
+        await self.add_cog(GameCommands(self))
+        if self.settings.sync_guild_id:
+            guild = discord.Object(self.settings.sync_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+        self._resumed = await self.service.resume_all()
+        log.info("ready to serve; %d game(s) resumed", len(self._resumed))
+
+    async def on_ready(self) -> None:
+        """Once per process: tell resumed tables that play goes on."""
+        if self._announced:
+            return
+        self._announced = True
+        for table_id in self._resumed:
+            await self.presenter.announce_resumed(table_id)
+
+    async def open_rematch(self, interaction: discord.Interaction, table_id: int) -> None:
+        """Rematch button."""
+        from cogs.opening import open_rematch
+
+        await open_rematch(self, interaction, table_id)
+
+    async def close(self) -> None:
+        """Stop timers and close storage."""
+        service: TableService | None = getattr(self, "service", None)
+        if service is not None:
+            service.close()
+            await service.storage.close()
+        await super().close()
+
+
+def create_bot(
+    settings: Settings | None = None,
+    *,
+    registry: Mapping[str, Engine[Any]] | None = None,
+    storage: Storage | None = None,
+) -> SuperTableBot:
+    """Build the bot without connecting; settings default to the environment."""
+    return SuperTableBot(settings or Settings.from_env(), engines.REGISTRY if registry is None else registry, storage)

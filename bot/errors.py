@@ -1,0 +1,19 @@
+"""Errors a player may see. Their message says what happened and what to do."""
+
+from __future__ import annotations
+
+
+class UserError(Exception):
+    """Something the user asked for cannot be done; shown to them, ephemeral."""
+
+
+class StaleChoice(UserError):
+    """A button from an older state of the table; the user gets a fresh panel."""
+
+    def __init__(self, table_id: int) -> None:
+        super().__init__("The table has moved on since that panel was drawn. Here is a fresh one.")
+        self.table_id = table_id
+
+
+class TableUnavailable(UserError):
+    """The table does not exist, is finished, or its saved data is broken."""

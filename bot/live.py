@@ -1,0 +1,87 @@
+"""A table held in memory: its stored record, decoded engine state and bot runtime."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.runtime import Runtime, encode_runtime
+from bot.storage.records import TableRecord
+from engines.core import Decision, Engine, Policy, Seat, policy_for
+
+
+@dataclass
+class LiveTable:
+    """One table; mutate only under the TableService's lock for it."""
+
+    record: TableRecord
+    engine: Engine[Any]
+    state: Any
+    runtime: Runtime
+    _policies: dict[int, Policy] = field(default_factory=dict)
+
+    @property
+    def id(self) -> int:
+        return self.record.id
+
+    @property
+    def title(self) -> str:
+        return self.engine.meta.title
+
+    @property
+    def mode_label(self) -> str:
+        return self.engine.meta.mode(self.record.mode).label
+
+    @property
+    def max_seats(self) -> int:
+        return self.engine.meta.mode(self.record.mode).seats.stop - 1
+
+    def seat_of(self, user_id: int) -> int | None:
+        """The seat this user holds, if any."""
+        return next((s.index for s in self.record.seats if s.user_id == user_id), None)
+
+    def seats(self) -> list[Seat]:
+        """The engine's view of the seats."""
+        return [Seat(s.index, s.name, s.is_ai) for s in self.record.seats]
+
+    def is_automatic(self, seat: int) -> bool:
+        """Whether the AI decides for this seat (AI seat, away, or forfeited)."""
+        return (
+            self.record.seats[seat].is_ai or seat in self.runtime.away or seat in self.runtime.forfeited
+        )
+
+    def active_seats(self) -> list[int]:
+        """Seats still in the game (not forfeited)."""
+        return [s.index for s in self.record.seats if s.index not in self.runtime.forfeited]
+
+    def has_active_human(self) -> bool:
+        """Whether a person is still playing their own seat."""
+        return any(not self.is_automatic(s.index) for s in self.record.seats)
+
+    def policy(self, seat: int) -> Policy:
+        """The AI of this seat (seeded by the table, so a table's AI is reproducible)."""
+        policy = self._policies.get(seat)
+        if policy is None:
+            policy = policy_for(self.engine, self.record.seed + seat)
+            self._policies[seat] = policy
+        return policy
+
+    def decisions(self) -> list[Decision]:
+        """Every open decision (none before the start or after the end)."""
+        if self.state is None or self.record.status != "active":
+            return []
+        return self.engine.decisions(self.state)
+
+    def decisions_for(self, seat: int) -> list[Decision]:
+        """Open decisions of one seat."""
+        return [d for d in self.decisions() if d.seat == seat]
+
+    def view(self, seat: int | None) -> Mapping[str, Any]:
+        """What this seat (None = the public) may see."""
+        if self.state is None:
+            return {}
+        return self.engine.view(self.state, seat)
+
+    def encode_runtime(self) -> bytes:
+        return encode_runtime(self.runtime)

@@ -1,0 +1,626 @@
+"""TableService: every change to a table goes through here (DESIGN.md section 3).
+
+Per table: an asyncio.Lock serialises actions in this process, and every write is optimistic
+on the row revision, so several processes can share one database. After each human action
+the AI seats (and away or forfeited seats) act until a human decision or the end, then the
+new state, the action-log lines and (at the end) the result are saved in one transaction.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.clock import Clock, wall_clock
+from bot.errors import StaleChoice, TableUnavailable, UserError
+from bot.listener import DecisionRef, TableChange, TableListener
+from bot.live import LiveTable
+from bot.outcomes import final_outcome, result_record
+from bot.runtime import DecisionClock, Runtime, decode_runtime, signature
+from bot.scheduler import Scheduler
+from bot.settings import MAX_TURN_TIMER, MIN_TURN_TIMER
+from bot.storage import CorruptRecord, StaleWrite, Storage
+from bot.storage.records import ActionRecord, SeatRecord, TableRecord
+from engines.core import Decision, Engine, Event, IllegalChoice, Outcome, RandomPolicy
+
+log = logging.getLogger(__name__)
+
+AWAY_AFTER_MISSES = 3
+WARN_AT = 0.75
+MAX_AUTO_STEPS = 10_000
+AI_NAMES = ("Botley", "Deckard", "Ace Circuit", "Shuffles", "Lady Ledger", "Gizmo", "Turnip", "Vex")
+
+
+@dataclass
+class _Step:
+    """What one locked operation produced, published after the lock is released."""
+
+    events: list[Event] = field(default_factory=list)
+    actions: list[ActionRecord] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    warnings: list[int] = field(default_factory=list)
+
+
+class TableService:
+    """Lobbies, games, timers and results for every table, independent of Discord."""
+
+    def __init__(
+        self,
+        storage: Storage,
+        registry: Mapping[str, Engine[Any]],
+        *,
+        clock: Clock = wall_clock,
+        default_turn_timer: float = 600.0,
+        listener: TableListener | None = None,
+    ) -> None:
+        self.storage = storage
+        self.registry = registry
+        self.clock = clock
+        self.default_turn_timer = default_turn_timer
+        self.listener = listener
+        self.scheduler = Scheduler(self.on_deadline, clock)
+        self._live: dict[int, LiveTable] = {}
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    # ------------------------------------------------------------------ loading
+
+    def _lock(self, table_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(table_id, asyncio.Lock())
+
+    async def get(self, table_id: int) -> LiveTable:
+        """The table from the cache or storage; raises TableUnavailable (quarantining bad data)."""
+        live = self._live.get(table_id)
+        if live is not None:
+            return live
+        try:
+            record = await self.storage.load_table(table_id)
+        except CorruptRecord as exc:
+            await self._quarantine(table_id, str(exc))
+            raise TableUnavailable("This table's saved data is damaged, so it was set aside.") from exc
+        if record is None:
+            raise TableUnavailable("That table no longer exists.")
+        if record.status == "broken":
+            raise TableUnavailable("This table's saved data is damaged, so it was set aside.")
+        live = self._hydrate(record)
+        if live is None:
+            raise TableUnavailable("This table's saved data is damaged, so it was set aside.")
+        self._live[table_id] = live
+        return live
+
+    def _hydrate(self, record: TableRecord) -> LiveTable | None:
+        engine = self.registry.get(record.game)
+        if engine is None:
+            return None
+        try:
+            state = engine.decode(record.state) if record.state is not None else None
+            runtime = decode_runtime(record.runtime)
+        except Exception:
+            return None
+        return LiveTable(record=record, engine=engine, state=state, runtime=runtime)
+
+    async def _quarantine(self, table_id: int, reason: str) -> None:
+        log.error("table %s quarantined: %s", table_id, reason)
+        self._live.pop(table_id, None)
+        self.scheduler.arm(table_id, None)
+        await self.storage.quarantine(table_id, reason[:500])
+
+    async def resume_all(self) -> list[int]:
+        """At start-up: load every live table, quarantine broken ones, re-arm deadlines.
+
+        Returns the ids of active (started) tables, for the "resumed" notes.
+        """
+        resumed: list[int] = []
+        for row in await self.storage.live_tables():
+            try:
+                record = await self.storage.load_table(row.id)
+            except CorruptRecord as exc:
+                await self._quarantine(row.id, str(exc))
+                continue
+            if record is None:
+                continue
+            live = self._hydrate(record)
+            if live is None:
+                await self._quarantine(row.id, f"cannot decode the saved {record.game!r} game")
+                continue
+            self._live[row.id] = live
+            self.scheduler.arm(row.id, record.deadline)
+            if record.status == "active":
+                resumed.append(row.id)
+        return resumed
+
+    # ------------------------------------------------------------------ lobby
+
+    async def create_lobby(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        thread_id: int | None,
+        host_id: int,
+        host_name: str,
+        game: str,
+        mode: str,
+        options: Mapping[str, str] | None = None,
+        turn_timer: float | None = None,
+    ) -> LiveTable:
+        """Open a lobby with the host in the first seat."""
+        engine = self.validate_new(game, mode, options or {}, turn_timer)
+        timer = self.default_turn_timer if turn_timer is None else turn_timer
+        clean_options = self._check_options(engine, options or {})
+        place = thread_id or channel_id
+        if await self.storage.live_in(place) is not None:
+            raise UserError("A game is already running here. Finish or cancel it first (`/game cancel`).")
+        now = self.clock()
+        record = TableRecord(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            thread_id=thread_id,
+            game=game,
+            mode=mode,
+            options=clean_options,
+            seed=secrets.randbits(62),
+            host_id=host_id,
+            turn_timer=timer,
+            seats=[SeatRecord(0, host_name, host_id)],
+            created_at=now,
+            updated_at=now,
+        )
+        await self.storage.create_table(record)
+        live = LiveTable(record=record, engine=engine, state=None, runtime=Runtime())
+        self._live[record.id] = live
+        return live
+
+    def validate_new(
+        self, game: str, mode: str, options: Mapping[str, str], turn_timer: float | None
+    ) -> Engine[Any]:
+        """The engine of a table about to open, or UserError saying what is wrong."""
+        engine = self.registry.get(game)
+        if engine is None:
+            raise UserError(f"There is no game called {game!r}. Try /help for the list.")
+        try:
+            engine.meta.mode(mode)
+        except KeyError:
+            modes = ", ".join(m.id for m in engine.meta.modes)
+            raise UserError(f"{engine.meta.title} has no mode {mode!r}. Choose one of: {modes}.") from None
+        timer = self.default_turn_timer if turn_timer is None else turn_timer
+        if not MIN_TURN_TIMER <= timer <= MAX_TURN_TIMER:
+            raise UserError("The turn timer must be between 30 seconds and 24 hours.")
+        self._check_options(engine, options)
+        return engine
+
+    @staticmethod
+    def _check_options(engine: Engine[Any], options: Mapping[str, str]) -> dict[str, str]:
+        known = {option.id: option for option in engine.meta.options}
+        clean = {option.id: option.default for option in engine.meta.options}
+        for key, value in options.items():
+            spec = known.get(key)
+            if spec is None:
+                names = ", ".join(known) or "none"
+                raise UserError(f"{engine.meta.title} has no option {key!r} (options: {names}).")
+            if value not in spec.choices:
+                raise UserError(f"{spec.label} must be one of: {', '.join(spec.choices)}.")
+            clean[key] = value
+        return clean
+
+    async def set_message(self, table_id: int, message_id: int) -> None:
+        """Remember the table message (the lobby message, edited into the table later)."""
+        async with self._lock(table_id):
+            live = await self.get(table_id)
+            live.record.message_id = message_id
+            await self._save(live)
+
+    async def join(self, table_id: int, user_id: int, name: str) -> LiveTable:
+        """Take a free seat in the lobby."""
+        async with self._lock(table_id):
+            live = await self._lobby(table_id)
+            if live.seat_of(user_id) is not None:
+                raise UserError("You already have a seat at this table.")
+            if len(live.record.seats) >= live.max_seats:
+                raise UserError("The table is full. Ask the host to start, or wait for the next game.")
+            live.record.seats.append(SeatRecord(len(live.record.seats), name, user_id))
+            await self._save(live, seats_changed=True)
+        await self._publish(live, "lobby")
+        return live
+
+    async def leave(self, table_id: int, user_id: int) -> LiveTable:
+        """Give up a lobby seat; the host's leaving passes the host role on (or closes an empty lobby)."""
+        async with self._lock(table_id):
+            live = await self._lobby(table_id)
+            seat = live.seat_of(user_id)
+            if seat is None:
+                raise UserError("You do not have a seat at this table.")
+            del live.record.seats[seat]
+            self._renumber(live)
+            humans = [s for s in live.record.seats if s.user_id is not None]
+            if user_id == live.record.host_id:
+                if humans:
+                    assert humans[0].user_id is not None
+                    live.record.host_id = humans[0].user_id
+                else:
+                    live.record.status = "cancelled"
+            await self._save(live, seats_changed=True)
+        await self._publish(live, "cancelled" if live.record.status == "cancelled" else "lobby")
+        return live
+
+    async def add_ai(self, table_id: int, user_id: int) -> LiveTable:
+        """Fill a free seat with an AI player (any seated player may)."""
+        async with self._lock(table_id):
+            live = await self._lobby(table_id)
+            if live.seat_of(user_id) is None:
+                raise UserError("Only players seated at this table can add AI players.")
+            if len(live.record.seats) >= live.max_seats:
+                raise UserError("The table is full.")
+            taken = {seat.name for seat in live.record.seats}
+            name = next((n for n in AI_NAMES if n not in taken), f"Bot {len(live.record.seats) + 1}")
+            live.record.seats.append(SeatRecord(len(live.record.seats), name, None, is_ai=True))
+            await self._save(live, seats_changed=True)
+        await self._publish(live, "lobby")
+        return live
+
+    async def remove_ai(self, table_id: int, user_id: int) -> LiveTable:
+        """Free the last AI seat of the lobby."""
+        async with self._lock(table_id):
+            live = await self._lobby(table_id)
+            if live.seat_of(user_id) is None:
+                raise UserError("Only players seated at this table can remove AI players.")
+            ai = [i for i, seat in enumerate(live.record.seats) if seat.is_ai]
+            if not ai:
+                raise UserError("There is no AI player to remove.")
+            del live.record.seats[ai[-1]]
+            self._renumber(live)
+            await self._save(live, seats_changed=True)
+        await self._publish(live, "lobby")
+        return live
+
+    async def start(self, table_id: int, user_id: int) -> LiveTable:
+        """Deal the game (host only), let AI seats act, and open the first decisions."""
+        async with self._lock(table_id):
+            live = await self._lobby(table_id)
+            if user_id != live.record.host_id:
+                raise UserError("Only the host can start the game.")
+            count = len(live.record.seats)
+            mode = live.engine.meta.mode(live.record.mode)
+            if count not in mode.seats:
+                low, high = mode.seats.start, mode.seats.stop - 1
+                need = f"{low}" if low == high else f"{low} to {high}"
+                raise UserError(
+                    f"{live.engine.meta.title} ({mode.label}) needs {need} players and there are {count}. "
+                    + ("Invite friends or press **Add AI**." if count < low else "Someone has to leave first.")
+                )
+            with self._mutating(live):
+                live.state = live.engine.new_game(
+                    live.seats(), live.record.mode, live.record.options, live.record.seed
+                )
+                live.record.status = "active"
+                now = self.clock()
+                step = _Step()
+                self._run_automatic(live, now, step)
+                opened = await self._commit(live, now, step)
+        await self._publish(live, "started", step, opened)
+        return live
+
+    async def cancel(self, table_id: int, user_id: int, *, can_manage: bool) -> LiveTable:
+        """Stop a lobby or a game (host, or members who may manage threads)."""
+        async with self._lock(table_id):
+            live = await self.get(table_id)
+            if live.record.status not in ("lobby", "active"):
+                raise UserError("This table is already closed.")
+            if user_id != live.record.host_id and not can_manage:
+                raise UserError("Only the host or someone with Manage Threads can cancel this table.")
+            live.record.status = "cancelled"
+            live.record.deadline = None
+            result = None
+            if live.state is not None:
+                result = result_record(live, None, self.clock(), "Cancelled before the end.", status="cancelled")
+            await self._save(live, result=result)
+            self.scheduler.arm(table_id, None)
+        await self._publish(live, "cancelled")
+        return live
+
+    # ------------------------------------------------------------------ play
+
+    async def act(self, table_id: int, user_id: int, version: int, key: str, choice: Sequence[str]) -> LiveTable:
+        """A player's choice; raises StaleChoice for an outdated panel, UserError when refused."""
+        async with self._lock(table_id):
+            live = await self._active(table_id)
+            seat = self._human_seat(live, user_id)
+            state = live.state
+            clock = live.runtime.clock(seat, key)
+            if version > state.version:
+                raise UserError("That button does not belong to this table's current game.")
+            if clock is None or version < clock.since_version:
+                raise StaleChoice(table_id)
+            now = self.clock()
+            try:
+                events = live.engine.apply(state, seat, key, list(choice), now)
+            except IllegalChoice as exc:
+                raise UserError(str(exc)) from None
+            with self._mutating(live):
+                step = _Step(events=list(events), actions=[ActionRecord(seat, key, list(choice), now, "human")])
+                live.runtime.missed.pop(seat, None)
+                opened = await self._advance_and_commit(live, now, step)
+        await self._publish(live, "step", step, opened)
+        return live
+
+    async def back(self, table_id: int, user_id: int) -> LiveTable:
+        """"I'm back": the player takes their seat over from the AI."""
+        async with self._lock(table_id):
+            live = await self._active(table_id)
+            seat = self._human_seat(live, user_id, allow_away=True)
+            if seat not in live.runtime.away:
+                raise UserError("You are not marked away; the seat is already yours.")
+            with self._mutating(live):
+                live.runtime.away.remove(seat)
+                live.runtime.missed.pop(seat, None)
+                step = _Step(notes=[f"{live.record.seats[seat].name} is back."])
+                opened = await self._commit(live, self.clock(), step)
+        await self._publish(live, "step", step, opened)
+        return live
+
+    async def forfeit(self, table_id: int, user_id: int) -> LiveTable:
+        """Give up: the AI plays the seat on, ranked last; a lone survivor wins at once."""
+        async with self._lock(table_id):
+            live = await self._active(table_id)
+            seat = self._human_seat(live, user_id, allow_away=True)
+            with self._mutating(live):
+                live.runtime.forfeited.append(seat)
+                live.runtime.away = [s for s in live.runtime.away if s != seat]
+                step = _Step(notes=[f"{live.record.seats[seat].name} forfeits."])
+                opened = await self._advance_and_commit(live, self.clock(), step)
+        await self._publish(live, "step", step, opened)
+        return live
+
+    async def kick(self, table_id: int, target_id: int, user_id: int, *, can_manage: bool) -> LiveTable:
+        """Remove a player (host or Manage Threads): from the lobby, or the AI takes their seat."""
+        async with self._lock(table_id):
+            live = await self.get(table_id)
+            if user_id != live.record.host_id and not can_manage:
+                raise UserError("Only the host or someone with Manage Threads can remove players.")
+            seat = live.seat_of(target_id)
+            if seat is None:
+                raise UserError("That person has no seat at this table.")
+            if target_id == user_id:
+                raise UserError("You cannot kick yourself; use Leave or Forfeit.")
+            step = _Step()
+            if live.record.status == "lobby":
+                del live.record.seats[seat]
+                self._renumber(live)
+                await self._save(live, seats_changed=True)
+                kind = "lobby"
+                opened: list[DecisionRef] = []
+            elif live.record.status == "active":
+                with self._mutating(live):
+                    old = live.record.seats[seat]
+                    live.record.seats[seat] = SeatRecord(seat, f"{old.name} (AI)", None, is_ai=True)
+                    step.notes.append(f"{old.name} was removed; the AI plays their seat.")
+                    opened = await self._advance_and_commit(live, self.clock(), step, seats_changed=True)
+                kind = "step"
+            else:
+                raise UserError("This table is already closed.")
+        await self._publish(live, kind, step, opened)
+        return live
+
+    async def on_deadline(self, table_id: int) -> None:
+        """Timers: engine ticks, 75% warnings, and timed-out decisions taken by the AI."""
+        async with self._lock(table_id):
+            try:
+                live = await self._active(table_id)
+            except UserError:
+                return
+            now = self.clock()
+            step = _Step()
+            with self._mutating(live):
+                due = live.engine.next_deadline(live.state)
+                if due is not None and due <= now:
+                    step.events += live.engine.tick(live.state, now)
+                    step.actions.append(ActionRecord(-1, "__tick__", [], now, "tick"))
+                self._expire_clocks(live, now, step)
+                opened = await self._advance_and_commit(live, now, step)
+        await self._publish(live, "step", step, opened)
+
+    def _expire_clocks(self, live: LiveTable, now: float, step: _Step) -> None:
+        timer = live.record.turn_timer
+        open_now = {(d.seat, d.key): d for d in live.engine.decisions(live.state)}
+        for clock in list(live.runtime.clocks):
+            decision = open_now.get((clock.seat, clock.key))
+            if decision is None:
+                continue
+            if now >= clock.opened_at + timer:
+                self._apply_ai(live, decision, now, step, "timeout")
+                name = live.record.seats[clock.seat].name
+                missed = live.runtime.missed.get(clock.seat, 0) + 1
+                live.runtime.missed[clock.seat] = missed
+                step.notes.append(f"Time ran out for {name}; the AI chose for them.")
+                if missed >= AWAY_AFTER_MISSES and clock.seat not in live.runtime.away:
+                    live.runtime.away.append(clock.seat)
+                    step.notes.append(
+                        f"{name} missed {missed} turns in a row: the AI plays for them until they press **I'm back**."
+                    )
+                return  # the state moved on; remaining clocks are re-read on the next deadline
+            if not clock.warned and now >= clock.opened_at + WARN_AT * timer:
+                clock.warned = True
+                step.warnings.append(clock.seat)
+
+    # ------------------------------------------------------------------ internals
+
+    @contextmanager
+    def _mutating(self, live: LiveTable) -> Iterator[None]:
+        """Any failure while changing a table drops it from memory, so storage stays the truth."""
+        try:
+            yield
+        except BaseException:
+            self._live.pop(live.record.id, None)
+            raise
+
+    def _apply_ai(self, live: LiveTable, decision: Decision, now: float, step: _Step, actor: str) -> None:
+        """Apply the seat's AI choice; if the game refuses it, fall back to random tries."""
+        policies = [live.policy(decision.seat), *(RandomPolicy(live.record.seed + i) for i in range(20))]
+        for policy in policies:
+            choice = list(policy.choose(live.engine, live.state, decision))
+            try:
+                step.events += live.engine.apply(live.state, decision.seat, decision.key, choice, now)
+            except IllegalChoice as exc:
+                log.warning("table %s: AI choice %s for %s refused: %s", live.id, choice, decision.key, exc)
+                continue
+            step.actions.append(ActionRecord(decision.seat, decision.key, choice, now, actor))
+            return
+        raise RuntimeError(f"no legal AI choice found for {decision.key!r} at table {live.id}")
+
+    async def _lobby(self, table_id: int) -> LiveTable:
+        live = await self.get(table_id)
+        if live.record.status != "lobby":
+            raise UserError("This game has already started." if live.record.status == "active" else "This table is closed.")
+        return live
+
+    async def _active(self, table_id: int) -> LiveTable:
+        live = await self.get(table_id)
+        if live.record.status != "active" or live.state is None:
+            raise UserError("This game is not running any more." if live.record.status != "lobby" else "This game has not started yet.")
+        return live
+
+    @staticmethod
+    def _human_seat(live: LiveTable, user_id: int, *, allow_away: bool = False) -> int:
+        seat = live.seat_of(user_id)
+        if seat is None:
+            raise UserError("You are watching this game: only seated players can act.")
+        if seat in live.runtime.forfeited:
+            raise UserError("You forfeited this game.")
+        if seat in live.runtime.away and not allow_away:
+            raise UserError("The AI is playing your seat while you are away: press **I'm back** first.")
+        return seat
+
+    @staticmethod
+    def _renumber(live: LiveTable) -> None:
+        for index, seat in enumerate(live.record.seats):
+            seat.index = index
+
+    def _run_automatic(self, live: LiveTable, now: float, step: _Step) -> None:
+        """AI-controlled seats act until a human must decide or the game ends.
+
+        With no human left to play, ticks are fast-forwarded so the game always finishes.
+        """
+        engine, state = live.engine, live.state
+        for _ in range(MAX_AUTO_STEPS):
+            if engine.outcome(state) is not None:
+                return
+            decisions = engine.decisions(state)
+            automatic = [d for d in decisions if live.is_automatic(d.seat)]
+            if automatic:
+                self._apply_ai(live, automatic[0], now, step, "ai")
+                continue
+            due = engine.next_deadline(state)
+            if not decisions and due is not None and not live.has_active_human():
+                now = max(now, due)
+                step.events += engine.tick(state, now)
+                step.actions.append(ActionRecord(-1, "__tick__", [], now, "tick"))
+                continue
+            return
+        log.warning("table %s: automatic play stopped after %d steps", live.record.id, MAX_AUTO_STEPS)
+
+    async def _advance_and_commit(
+        self, live: LiveTable, now: float, step: _Step, *, seats_changed: bool = False
+    ) -> list[DecisionRef]:
+        if len(live.active_seats()) > 1:
+            self._run_automatic(live, now, step)
+        return await self._commit(live, now, step, seats_changed=seats_changed)
+
+    async def _commit(
+        self, live: LiveTable, now: float, step: _Step, *, seats_changed: bool = False
+    ) -> list[DecisionRef]:
+        """Refresh clocks, detect the end, persist everything in one transaction, re-arm the timer."""
+        opened = self._refresh_clocks(live, now)
+        live.runtime.remember([e.text for e in step.events if e.visible_to is None] + step.notes)
+        outcome = self._final(live)
+        result = None
+        if outcome is not None:
+            live.record.status = "finished"
+            live.runtime.clocks.clear()
+            opened = []
+            result = result_record(live, outcome, now, outcome.summary)
+        live.record.deadline = self._deadline(live) if outcome is None else None
+        await self._save(live, seats_changed=seats_changed, actions=step.actions, result=result)
+        self.scheduler.arm(live.record.id, live.record.deadline)
+        return opened
+
+    def _final(self, live: LiveTable) -> Outcome | None:
+        survivors = live.active_seats()
+        engine_outcome = live.engine.outcome(live.state)
+        if engine_outcome is None and len(survivors) > 1:
+            return None
+        return final_outcome(engine_outcome, survivors, live.runtime.forfeited, live.record.seats)
+
+    def _refresh_clocks(self, live: LiveTable, now: float) -> list[DecisionRef]:
+        """Keep clocks of decisions still open unchanged; start clocks for new human decisions."""
+        old = {(c.seat, c.key): c for c in live.runtime.clocks}
+        clocks: list[DecisionClock] = []
+        opened: list[DecisionRef] = []
+        for decision in live.engine.decisions(live.state):
+            if live.is_automatic(decision.seat):
+                continue
+            sig = signature(decision)
+            previous = old.get((decision.seat, decision.key))
+            if previous is not None and previous.signature == sig:
+                clocks.append(previous)
+                continue
+            clocks.append(DecisionClock(decision.seat, decision.key, sig, live.state.version, now))
+            user_id = live.record.seats[decision.seat].user_id
+            if user_id is not None:
+                opened.append(DecisionRef(decision.seat, user_id, decision.key, decision.prompt))
+        live.runtime.clocks = clocks
+        return opened
+
+    def _deadline(self, live: LiveTable) -> float | None:
+        timer = live.record.turn_timer
+        times = [c.opened_at + (timer if c.warned else WARN_AT * timer) for c in live.runtime.clocks]
+        due = live.engine.next_deadline(live.state)
+        if due is not None:
+            times.append(due)
+        return min(times) if times else None
+
+    async def _save(self, live: LiveTable, **kwargs: Any) -> None:
+        record = live.record
+        if live.state is not None:
+            record.state = live.engine.encode(live.state)
+            record.version = live.state.version
+        record.runtime = live.encode_runtime()
+        record.updated_at = self.clock()
+        try:
+            await self.storage.save_table(record, **kwargs)
+        except StaleWrite:
+            self._live.pop(record.id, None)
+            raise UserError("Someone else changed this table at the same moment. Please try again.") from None
+        except BaseException:
+            self._live.pop(record.id, None)
+            raise
+
+    async def _publish(
+        self, live: LiveTable, kind: str, step: _Step | None = None, opened: Sequence[DecisionRef] = ()
+    ) -> None:
+        if self.listener is None:
+            return
+        step = step or _Step()
+        change = TableChange(
+            table_id=live.record.id,
+            kind="finished" if live.record.status == "finished" else kind,
+            events=tuple(step.events),
+            notes=tuple(step.notes),
+            opened=tuple(opened),
+            warnings=tuple(step.warnings),
+        )
+        try:
+            await self.listener.on_change(change)
+        except Exception:
+            log.exception("publishing table %s failed", live.record.id)
+
+    def evict(self, table_id: int) -> None:
+        """Drop a table from the memory cache (it reloads from storage on demand)."""
+        self._live.pop(table_id, None)
+
+    def close(self) -> None:
+        """Stop timers."""
+        self.scheduler.cancel_all()

@@ -1,0 +1,99 @@
+"""Settings read from the environment (and a .env file in the working directory)."""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from dotenv import dotenv_values
+
+DEFAULT_DATABASE_URL = "sqlite:///data/supertable.db"
+MIN_TURN_TIMER = 30.0
+MAX_TURN_TIMER = 24 * 3600.0
+_TOKEN = re.compile(r"^[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{20,}$")
+
+
+class SettingsError(ValueError):
+    """A setting is missing or malformed; the message is one line a person can act on."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the bot can be configured with."""
+
+    token: str | None = None
+    database_url: str = DEFAULT_DATABASE_URL
+    log_level: str = "INFO"
+    sync_guild_id: int | None = None
+    default_turn_timer: float = 600.0
+    table_edit_interval: float = 1.5
+    thread_archive_after: float = 600.0
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
+        """Settings from os.environ over .env values; raises SettingsError on bad values."""
+        values = {k: v for k, v in dotenv_values(".env").items() if v is not None}
+        values.update(os.environ if environ is None else environ)
+        timer = _number(values, "DEFAULT_TURN_TIMER", 600.0)
+        if not MIN_TURN_TIMER <= timer <= MAX_TURN_TIMER:
+            raise SettingsError("DEFAULT_TURN_TIMER must be between 30 and 86400 seconds.")
+        shard_ids = values.get("SHARD_IDS")
+        return cls(
+            token=values.get("DISCORD_TOKEN") or None,
+            database_url=values.get("DATABASE_URL") or DEFAULT_DATABASE_URL,
+            log_level=(values.get("LOG_LEVEL") or "INFO").upper(),
+            sync_guild_id=_optional_int(values, "SYNC_GUILD_ID"),
+            default_turn_timer=timer,
+            table_edit_interval=_number(values, "TABLE_EDIT_INTERVAL", 1.5),
+            thread_archive_after=_number(values, "THREAD_ARCHIVE_AFTER", 600.0),
+            shard_count=_optional_int(values, "SHARD_COUNT"),
+            shard_ids=tuple(_int_list(shard_ids)) if shard_ids else None,
+        )
+
+    def require_token(self) -> str:
+        """The token, or SettingsError explaining how to provide a valid one."""
+        if not self.token:
+            raise SettingsError(
+                "DISCORD_TOKEN is not set: create a bot at https://discord.com/developers/applications, "
+                "then run `DISCORD_TOKEN=your-token python -m bot` (or put it in a .env file)."
+            )
+        if not _TOKEN.match(self.token.strip()):
+            raise SettingsError(
+                "DISCORD_TOKEN does not look like a bot token (three dot-separated parts): copy it again "
+                "from the Bot page of your application in the Discord Developer Portal."
+            )
+        return self.token.strip()
+
+
+def _number(values: Mapping[str, str], name: str, default: float) -> float:
+    raw = values.get(name)
+    if not raw:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        raise SettingsError(f"{name} must be a number of seconds, not {raw!r}.") from None
+    if value < 0:
+        raise SettingsError(f"{name} must not be negative.")
+    return value
+
+
+def _optional_int(values: Mapping[str, str], name: str) -> int | None:
+    raw = values.get(name)
+    if not raw:
+        return None
+    try:
+        return int(raw)
+    except ValueError:
+        raise SettingsError(f"{name} must be a whole number, not {raw!r}.") from None
+
+
+def _int_list(raw: str) -> list[int]:
+    try:
+        return [int(part) for part in raw.split(",") if part.strip()]
+    except ValueError:
+        raise SettingsError(f"SHARD_IDS must be comma-separated whole numbers, not {raw!r}.") from None

@@ -1,0 +1,79 @@
+"""The storage interface. SQLite implements it today; PostgreSQL later, chosen by DATABASE_URL.
+
+Designed for several processes sharing one database: every table write is optimistic on
+`rev`, so the database, not memory, is the source of truth.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+from bot.storage.records import ActionRecord, LiveRow, ResultRecord, TableRecord, UserSettings
+
+
+class StaleWrite(Exception):
+    """The row changed since it was read (another process or a concurrent writer)."""
+
+
+class Storage(Protocol):
+    """Repository of tables, action logs, results and settings."""
+
+    async def open(self) -> None:
+        """Connect and apply pending migrations."""
+        ...
+
+    async def close(self) -> None:
+        """Release connections."""
+        ...
+
+    async def create_table(self, record: TableRecord) -> int:
+        """Insert a new table with its seats; returns its id (record.rev is set to 1)."""
+        ...
+
+    async def save_table(
+        self,
+        record: TableRecord,
+        *,
+        seats_changed: bool = False,
+        actions: Sequence[ActionRecord] = (),
+        result: ResultRecord | None = None,
+    ) -> None:
+        """Write the whole row in ONE transaction, with new action-log lines and the result.
+
+        Optimistic: succeeds only if the stored rev equals record.rev, then stores rev+1 and
+        sets record.rev to it. Raises StaleWrite otherwise, writing nothing.
+        """
+        ...
+
+    async def load_table(self, table_id: int) -> TableRecord | None:
+        """One table, or None if it does not exist."""
+        ...
+
+    async def live_in(self, place_id: int) -> int | None:
+        """The id of the lobby or active table in this channel or thread, if any."""
+        ...
+
+    async def live_tables(self) -> list[LiveRow]:
+        """Every lobby and active table, with its deadline."""
+        ...
+
+    async def quarantine(self, table_id: int, reason: str) -> None:
+        """Mark a table whose saved data cannot be used as `broken`, keeping the data."""
+        ...
+
+    async def actions(self, table_id: int) -> list[ActionRecord]:
+        """The action log of a table, in order."""
+        ...
+
+    async def result(self, table_id: int) -> ResultRecord | None:
+        """The result of a finished table."""
+        ...
+
+    async def user_settings(self, user_id: int) -> UserSettings:
+        """A user's settings (defaults when none are stored)."""
+        ...
+
+    async def save_user_settings(self, settings: UserSettings) -> None:
+        """Insert or replace a user's settings."""
+        ...

@@ -1,0 +1,338 @@
+"""The embedded SQLite backend: one aiosqlite connection, WAL, optimistic writes on `rev`.
+
+Every database access holds one asyncio.Lock, so a read or write can never run inside another
+coroutine's open transaction on the shared connection. Writers take the database write lock
+up front (BEGIN IMMEDIATE), so other processes sharing the file wait (busy_timeout) instead of
+failing mid-transaction.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any, TypeVar
+
+import aiosqlite
+import msgspec
+
+from bot.storage.base import StaleWrite
+from bot.storage.errors import CorruptRecord
+from bot.storage.migrate import apply_migrations
+from bot.storage.records import (
+    LIVE_STATUSES,
+    ActionRecord,
+    LiveRow,
+    ResultRecord,
+    SeatRecord,
+    TableRecord,
+    UserSettings,
+)
+
+MEMORY = ":memory:"
+BUSY_TIMEOUT_MS = 5000
+_PRAGMAS = (
+    "PRAGMA journal_mode = WAL",
+    "PRAGMA synchronous = NORMAL",
+    "PRAGMA foreign_keys = ON",
+    f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}",
+)
+
+# Must read exactly like the partial indexes' predicate so SQLite uses them.
+_LIVE = "status IN ({})".format(", ".join(f"'{status}'" for status in LIVE_STATUSES))
+_TABLE_COLUMNS = (
+    "guild_id", "channel_id", "thread_id", "message_id", "game", "mode", "options", "status", "seed",
+    "host_id", "turn_timer", "state", "version", "runtime", "deadline", "broken_reason", "created_at",
+    "updated_at",
+)  # fmt: skip
+_PLACEHOLDERS = ", ".join("?" * len(_TABLE_COLUMNS))
+_INSERT_TABLE = f"INSERT INTO tables ({', '.join(_TABLE_COLUMNS)}, rev) VALUES ({_PLACEHOLDERS}, 1)"
+_UPDATE_TABLE = (
+    f"UPDATE tables SET {', '.join(f'{column} = ?' for column in _TABLE_COLUMNS)}, rev = rev + 1"
+    " WHERE id = ? AND rev = ?"
+)
+_SELECT_TABLE = f"SELECT id, rev, {', '.join(_TABLE_COLUMNS)} FROM tables WHERE id = ?"
+
+T = TypeVar("T")
+
+
+class SqliteStorage:
+    """Storage in one SQLite file (or `:memory:`); the file's folder is created on open."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self._conn: aiosqlite.Connection | None = None
+        self._lock = asyncio.Lock()
+
+    async def open(self) -> None:
+        """Connect, set the pragmas and apply pending migrations."""
+        if self.path != MEMORY:
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        db = await aiosqlite.connect(self.path, isolation_level=None)
+        try:
+            db.row_factory = sqlite3.Row
+            await db.executescript(";\n".join(_PRAGMAS))
+            await apply_migrations(db)
+        except BaseException:
+            await db.close()
+            raise
+        self._conn = db
+
+    async def close(self) -> None:
+        """Close the connection once running work is done."""
+        async with self._lock:
+            if self._conn is not None:
+                conn, self._conn = self._conn, None
+                await conn.close()
+
+    async def create_table(self, record: TableRecord) -> int:
+        """Insert a new table with its seats; sets record.id and record.rev (1)."""
+        async with self._transaction() as db:
+            cursor = await db.execute(_INSERT_TABLE, _table_params(record))
+            table_id = cursor.lastrowid
+            if table_id is None:
+                raise RuntimeError("SQLite returned no id for the new table")
+            await _insert_seats(db, table_id, record.seats)
+        record.id, record.rev = table_id, 1
+        return table_id
+
+    async def save_table(
+        self,
+        record: TableRecord,
+        *,
+        seats_changed: bool = False,
+        actions: Sequence[ActionRecord] = (),
+        result: ResultRecord | None = None,
+    ) -> None:
+        """Write the row, seats (if changed), new actions and the result in one transaction.
+
+        Raises StaleWrite, writing nothing, unless the stored rev is record.rev. On success
+        record.rev is the new rev and each action's seq is set.
+        """
+        async with self._transaction() as db:
+            cursor = await db.execute(_UPDATE_TABLE, (*_table_params(record), record.id, record.rev))
+            if cursor.rowcount != 1:
+                raise StaleWrite(f"table {record.id} is missing or no longer at rev {record.rev}")
+            if seats_changed:
+                await db.execute("DELETE FROM seats WHERE table_id = ?", (record.id,))
+                await _insert_seats(db, record.id, record.seats)
+            seqs = await _append_actions(db, record.id, actions)
+            if result is not None:
+                await _insert_result(db, result)
+        record.rev += 1
+        for action, seq in zip(actions, seqs, strict=True):
+            action.seq = seq
+
+    async def load_table(self, table_id: int) -> TableRecord | None:
+        """One table with its seats, or None; raises CorruptRecord if a column cannot be decoded."""
+        async with self._transaction(write=False) as db:
+            rows = list(await db.execute_fetchall(_SELECT_TABLE, (table_id,)))
+            seats = list(
+                await db.execute_fetchall(
+                    "SELECT idx, name, user_id, is_ai FROM seats WHERE table_id = ? ORDER BY idx", (table_id,)
+                )
+            )
+        return _decode_table(rows[0], seats) if rows else None
+
+    async def live_in(self, place_id: int) -> int | None:
+        """The newest lobby or active table whose thread, or threadless channel, is place_id.
+
+        Two halves joined by UNION ALL so each uses its partial index (an OR would not).
+        """
+        rows = await self._query(
+            f"SELECT id FROM tables WHERE {_LIVE} AND thread_id = ?"
+            f" UNION ALL SELECT id FROM tables WHERE {_LIVE} AND thread_id IS NULL AND channel_id = ?"
+            " ORDER BY id DESC LIMIT 1",
+            (place_id, place_id),
+        )
+        return int(rows[0]["id"]) if rows else None
+
+    async def live_tables(self) -> list[LiveRow]:
+        """Every lobby and active table by id; never decodes anything that could be corrupt."""
+        rows = await self._query(f"SELECT id, status, deadline FROM tables WHERE {_LIVE} ORDER BY id")
+        return [LiveRow(int(row["id"]), str(row["status"]), _deadline(row["deadline"])) for row in rows]
+
+    async def quarantine(self, table_id: int, reason: str) -> None:
+        """Mark the table broken (data kept); bumps rev so writers holding the old one go stale."""
+        await self._execute(
+            "UPDATE tables SET status = 'broken', broken_reason = ?, rev = rev + 1 WHERE id = ?",
+            (reason, table_id),
+        )
+
+    async def actions(self, table_id: int) -> list[ActionRecord]:
+        """The action log of a table by seq; raises CorruptRecord if a line cannot be decoded."""
+        rows = await self._query(
+            "SELECT seq, seat, key, choice, at, actor FROM actions WHERE table_id = ? ORDER BY seq",
+            (table_id,),
+        )
+        return [_decode_action(table_id, row) for row in rows]
+
+    async def result(self, table_id: int) -> ResultRecord | None:
+        """The result of a finished table with its seats by seat index, or None."""
+        async with self._transaction(write=False) as db:
+            rows = list(
+                await db.execute_fetchall(
+                    "SELECT table_id, game, mode, guild_id, finished_at, summary, status"
+                    " FROM results WHERE table_id = ?",
+                    (table_id,),
+                )
+            )
+            seats = await db.execute_fetchall(
+                "SELECT seat, name, user_id, is_ai, placement, score FROM result_seats"
+                " WHERE table_id = ? ORDER BY seat",
+                (table_id,),
+            )
+        if not rows:
+            return None
+        return _convert(table_id, {**dict(rows[0]), "seats": [dict(seat) for seat in seats]}, ResultRecord)
+
+    async def user_settings(self, user_id: int) -> UserSettings:
+        """A user's settings, or the defaults."""
+        rows = await self._query("SELECT dm FROM user_settings WHERE user_id = ?", (user_id,))
+        return UserSettings(user_id, dm=bool(rows[0]["dm"])) if rows else UserSettings(user_id)
+
+    async def save_user_settings(self, settings: UserSettings) -> None:
+        """Insert or replace a user's settings."""
+        await self._execute(
+            "INSERT INTO user_settings (user_id, dm) VALUES (?, ?)"
+            " ON CONFLICT (user_id) DO UPDATE SET dm = excluded.dm",
+            (settings.user_id, int(settings.dm)),
+        )
+
+    @property
+    def _db(self) -> aiosqlite.Connection:
+        """The open connection."""
+        if self._conn is None:
+            raise RuntimeError("SqliteStorage is not open: await open() first")
+        return self._conn
+
+    @asynccontextmanager
+    async def _transaction(self, *, write: bool = True) -> AsyncIterator[aiosqlite.Connection]:
+        """A transaction (a consistent snapshot when not `write`), rolled back on any error."""
+        async with self._lock:
+            db = self._db
+            await db.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+            try:
+                yield db
+                await db.execute("COMMIT")
+            except BaseException:
+                if db.in_transaction:
+                    await db.execute("ROLLBACK")
+                raise
+
+    async def _query(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+        """All rows of one read statement."""
+        async with self._lock:
+            return list(await self._db.execute_fetchall(sql, params))
+
+    async def _execute(self, sql: str, params: Sequence[Any]) -> None:
+        """One write statement (autocommitted on its own)."""
+        async with self._lock:
+            await self._db.execute(sql, params)
+
+
+def _table_params(record: TableRecord) -> tuple[Any, ...]:
+    """The values of _TABLE_COLUMNS for a record."""
+    return (
+        record.guild_id, record.channel_id, record.thread_id, record.message_id, record.game,
+        record.mode, _json(record.options), record.status, record.seed, record.host_id,
+        record.turn_timer, record.state, record.version, record.runtime, record.deadline,
+        record.broken_reason, record.created_at, record.updated_at,
+    )  # fmt: skip
+
+
+async def _insert_seats(db: aiosqlite.Connection, table_id: int, seats: Sequence[SeatRecord]) -> None:
+    """Insert a table's seats."""
+    await db.executemany(
+        "INSERT INTO seats (table_id, idx, user_id, name, is_ai) VALUES (?, ?, ?, ?, ?)",
+        [(table_id, seat.index, seat.user_id, seat.name, int(seat.is_ai)) for seat in seats],
+    )
+
+
+async def _append_actions(
+    db: aiosqlite.Connection, table_id: int, actions: Sequence[ActionRecord]
+) -> list[int]:
+    """Append action-log lines after the table's last seq; returns the seqs given."""
+    if not actions:
+        return []
+    rows = await db.execute_fetchall("SELECT MAX(seq) FROM actions WHERE table_id = ?", (table_id,))
+    last = next(iter(rows))[0] or 0
+    seqs = list(range(last + 1, last + 1 + len(actions)))
+    await db.executemany(
+        "INSERT INTO actions (table_id, seq, seat, key, choice, at, actor) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [
+            (table_id, seq, action.seat, action.key, _json(action.choice), action.at, action.actor)
+            for seq, action in zip(seqs, actions, strict=True)
+        ],
+    )
+    return seqs
+
+
+async def _insert_result(db: aiosqlite.Connection, result: ResultRecord) -> None:
+    """Insert a result and its seats."""
+    await db.execute(
+        "INSERT INTO results (table_id, game, mode, guild_id, finished_at, summary, status)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?)",
+        (
+            result.table_id, result.game, result.mode, result.guild_id, result.finished_at,
+            result.summary, result.status,
+        ),
+    )  # fmt: skip
+    await db.executemany(
+        "INSERT INTO result_seats (table_id, seat, name, user_id, is_ai, placement, score)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [
+            (result.table_id, s.seat, s.name, s.user_id, int(s.is_ai), s.placement, s.score)
+            for s in result.seats
+        ],
+    )
+
+
+def _decode_table(row: sqlite3.Row, seats: list[sqlite3.Row]) -> TableRecord:
+    """A TableRecord from its row and seat rows."""
+    table_id = int(row["id"])
+    fields = {
+        **dict(row),
+        "options": _decode_json(table_id, "options", row["options"], dict[str, str]),
+        "seats": [
+            {"index": seat["idx"], "name": seat["name"], "user_id": seat["user_id"], "is_ai": seat["is_ai"]}
+            for seat in seats
+        ],
+    }
+    return _convert(table_id, fields, TableRecord)
+
+
+def _decode_action(table_id: int, row: sqlite3.Row) -> ActionRecord:
+    """An ActionRecord from its row."""
+    choice = _decode_json(table_id, f"action {row['seq']} choice", row["choice"], list[str])
+    return _convert(table_id, {**dict(row), "choice": choice}, ActionRecord)
+
+
+def _json(value: object) -> str:
+    """JSON text for a JSON column."""
+    return msgspec.json.encode(value).decode()
+
+
+def _decode_json(table_id: int, column: str, value: Any, kind: type[T]) -> T:
+    """Decode a JSON column, or raise CorruptRecord naming it."""
+    try:
+        return msgspec.json.decode(value, type=kind)
+    except (msgspec.MsgspecError, TypeError) as exc:
+        raise CorruptRecord(table_id, f"{column} column cannot be decoded ({exc}): {value!r:.80}") from exc
+
+
+def _convert(table_id: int, fields: dict[str, Any], kind: type[T]) -> T:
+    """Build a record from column values, or raise CorruptRecord naming the bad field."""
+    try:
+        return msgspec.convert(fields, kind, strict=False)
+    except msgspec.ValidationError as exc:
+        raise CorruptRecord(table_id, f"bad column value for {kind.__name__}: {exc}") from exc
+
+
+def _deadline(value: object) -> float | None:
+    """A stored deadline; a corrupt one reads as 0.0 (due now) so its owner loads and quarantines it."""
+    if value is None:
+        return None
+    return float(value) if isinstance(value, int | float) else 0.0

@@ -1,0 +1,197 @@
+"""What each button and select does: lobby, table, hand panel, rules and DM preference."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.errors import StaleChoice, UserError
+from bot.live import LiveTable
+from bot.storage.records import UserSettings
+from cogs import ids, ui
+from cogs.media import hand_picture
+from cogs.replies import can_manage_threads, tell
+
+if TYPE_CHECKING:
+    from bot.app import SuperTableBot
+
+
+class Actions:
+    """Routes parsed component ids to the TableService and answers the user."""
+
+    def __init__(self, bot: SuperTableBot) -> None:
+        self.bot = bot
+
+    @property
+    def service(self):  # noqa: ANN201 - the bot's TableService
+        return self.bot.service
+
+    async def route(self, interaction: discord.Interaction, parsed: ids.Parsed, values: list[str]) -> None:
+        """Dispatch one click or selection."""
+        if isinstance(parsed, ids.Choose):
+            await self.choose(interaction, parsed, values)
+        elif isinstance(parsed, ids.LobbyAction):
+            await self.lobby(interaction, parsed)
+        elif isinstance(parsed, ids.TableAction):
+            await self.table(interaction, parsed)
+        elif isinstance(parsed, ids.RulesPage):
+            await self.rules_page(interaction, parsed)
+        else:
+            await self.dm_preference(interaction, parsed.on)
+
+    # ------------------------------------------------------------------ hand panel
+
+    async def send_panel(self, interaction: discord.Interaction, live: LiveTable, notice: str = "") -> None:
+        """A fresh ephemeral hand panel for the clicking player."""
+        seat = live.seat_of(interaction.user.id)
+        if seat is None:
+            raise UserError("You are watching this game: only seated players have a hand.")
+        picture = await hand_picture(live, seat)
+        view = ui.panel_view(live, seat, picture.filename, picture.alt, notice=notice)
+        if interaction.response.is_done():
+            await interaction.followup.send(view=view, file=picture.file(), ephemeral=True)
+        else:
+            await interaction.response.send_message(view=view, file=picture.file(), ephemeral=True)
+
+    async def redraw_panel(
+        self, interaction: discord.Interaction, table_id: int, notice: str = "", picked: tuple[int, ...] | None = None
+    ) -> None:
+        """Edit the panel the player clicked on (ephemeral or DM) to the table's current state."""
+        live = await self.service.get(table_id)
+        seat = live.seat_of(interaction.user.id)
+        if seat is None:
+            raise UserError(notice or "You are watching this game: only seated players have a hand.")
+        picture = await hand_picture(live, seat)
+        view = ui.panel_view(live, seat, picture.filename, picture.alt, notice=notice, picked=picked)
+        if not interaction.response.is_done():
+            await interaction.response.defer()
+        await interaction.edit_original_response(view=view, attachments=[picture.file()])
+
+    async def choose(self, interaction: discord.Interaction, parsed: ids.Choose, values: list[str]) -> None:
+        """A decision answer from a panel."""
+        await interaction.response.defer()
+        live = await self.service.get(parsed.table_id)
+        seat = live.seat_of(interaction.user.id)
+        if seat is None:
+            raise UserError("You are watching this game: only seated players can act.")
+        decision = next((d for d in live.decisions_for(seat) if d.key == parsed.key), None)
+        if parsed.select and decision is not None and decision.max_choices > 1:
+            known = [o.id for o in decision.options]
+            picked = tuple(known.index(v) for v in values if v in known)
+            await self.redraw_panel(interaction, parsed.table_id, picked=picked)
+            return
+        if parsed.option is not None:
+            choice = [parsed.option]
+        elif parsed.indices is not None:
+            if decision is None or any(i >= len(decision.options) for i in parsed.indices):
+                choice = ["?"]
+            else:
+                choice = [decision.options[i].id for i in parsed.indices]
+        else:
+            choice = values
+        notice = ""
+        try:
+            await self.service.act(parsed.table_id, interaction.user.id, parsed.version, parsed.key, choice)
+        except StaleChoice as exc:
+            notice = str(exc)
+        except UserError as exc:
+            notice = f"⚠️ {exc}"
+        await self.redraw_panel(interaction, parsed.table_id, notice)
+
+    # ------------------------------------------------------------------ lobby
+
+    async def lobby(self, interaction: discord.Interaction, parsed: ids.LobbyAction) -> None:
+        """Join, Leave, Add AI, Remove AI, Start, Cancel."""
+        user = interaction.user
+        table_id, action = parsed.table_id, parsed.action
+        if action == "join":
+            live = await self.service.join(table_id, user.id, user.display_name)
+            await self.joined(interaction, live)
+        elif action == "leave":
+            await self.service.leave(table_id, user.id)
+            await tell(interaction, "You left the table.")
+        elif action == "ai":
+            await interaction.response.defer()
+            await self.service.add_ai(table_id, user.id)
+        elif action == "unai":
+            await interaction.response.defer()
+            await self.service.remove_ai(table_id, user.id)
+        elif action == "start":
+            await interaction.response.defer()
+            await self.service.start(table_id, user.id)
+        else:
+            await interaction.response.defer()
+            await self.service.cancel(table_id, user.id, can_manage=can_manage_threads(interaction))
+
+    async def joined(self, interaction: discord.Interaction, live: LiveTable) -> None:
+        """The join confirmation, offering turns by DM in one click."""
+        settings = await self.service.storage.user_settings(interaction.user.id)
+        text = f"You joined **{live.title}**. "
+        if settings.dm:
+            await tell(interaction, text + "Your turns will come to your DMs (`/settings dm:off` to stop).")
+            return
+        view = ui.notice_view(text + "Want your turns sent to your DMs instead of pings here?")
+        button: discord.ui.Button[discord.ui.LayoutView] = discord.ui.Button(
+            label="Send my turns by DM", custom_id=ids.dm(True), style=discord.ButtonStyle.primary
+        )
+        view.add_item(discord.ui.ActionRow(button))
+        await interaction.response.send_message(view=view, ephemeral=True)
+
+    async def dm_preference(self, interaction: discord.Interaction, on: bool) -> None:
+        """Turn DMs on or off for this user."""
+        await self.service.storage.save_user_settings(UserSettings(interaction.user.id, dm=on))
+        if on:
+            await tell(interaction, "Done: your hand comes to your DMs when it is your turn. `/settings dm:off` undoes it.")
+        else:
+            await tell(interaction, "Done: you will be pinged in the game's channel.")
+
+    # ------------------------------------------------------------------ table
+
+    async def table(self, interaction: discord.Interaction, parsed: ids.TableAction) -> None:
+        """Open my hand, Rules, Forfeit (with confirmation), I'm back, Rematch, Refresh."""
+        table_id, action, user = parsed.table_id, parsed.action, interaction.user
+        if action == "hand":
+            await self.send_panel(interaction, await self.service.get(table_id))
+        elif action == "refresh":
+            await self.redraw_panel(interaction, table_id)
+        elif action == "rules":
+            live = await self.service.get(table_id)
+            await self.send_rules(interaction, live.record.game, 0)
+        elif action == "forfeit":
+            live = await self.service.get(table_id)
+            if live.seat_of(user.id) is None:
+                raise UserError("You are watching this game: there is nothing to forfeit.")
+            view = ui.notice_view("Really forfeit? The AI finishes your seat and you are ranked last.")
+            confirm: discord.ui.Button[discord.ui.LayoutView] = discord.ui.Button(
+                label="Yes, forfeit", custom_id=ids.table(table_id, "forfeit_yes"), style=discord.ButtonStyle.danger
+            )
+            view.add_item(discord.ui.ActionRow(confirm))
+            await interaction.response.send_message(view=view, ephemeral=True)
+        elif action == "forfeit_yes":
+            await interaction.response.defer()
+            await self.service.forfeit(table_id, user.id)
+            await interaction.edit_original_response(view=ui.notice_view("You forfeited. Thanks for playing!"))
+        elif action == "back":
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            live = await self.service.back(table_id, user.id)
+            await self.send_panel(interaction, live, notice="Welcome back: the seat is yours again.")
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await self.bot.open_rematch(interaction, table_id)
+
+    async def send_rules(self, interaction: discord.Interaction, game: str, page: int) -> None:
+        """A rules page, ephemeral."""
+        engine = self.service.registry.get(game)
+        if engine is None:
+            raise UserError("I don't know that game.")
+        view = ui.rules_view(game, engine.meta.title, engine.meta.rules_pages, page)
+        await interaction.response.send_message(view=view, ephemeral=True)
+
+    async def rules_page(self, interaction: discord.Interaction, parsed: ids.RulesPage) -> None:
+        """Previous/next on a rules message."""
+        engine = self.service.registry.get(parsed.game)
+        if engine is None:
+            raise UserError("I don't know that game.")
+        view = ui.rules_view(parsed.game, engine.meta.title, engine.meta.rules_pages, parsed.page)
+        await interaction.response.edit_message(view=view)

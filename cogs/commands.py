@@ -1,0 +1,207 @@
+"""Slash commands: /play, /game ..., /rules, /help, /settings."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.errors import UserError
+from bot.live import LiveTable
+from bot.storage.records import UserSettings
+from cogs import ui
+from cogs.opening import open_table
+from cogs.replies import can_manage_threads, guarded, tell
+
+if TYPE_CHECKING:
+    from bot.app import SuperTableBot
+
+TIMER_CHOICES = [
+    app_commands.Choice(name=name, value=seconds)
+    for name, seconds in (
+        ("30 seconds", 30), ("1 minute", 60), ("2 minutes", 120), ("5 minutes", 300), ("10 minutes (default)", 600),
+        ("30 minutes", 1800), ("1 hour", 3600), ("6 hours", 21600), ("12 hours", 43200), ("24 hours", 86400),
+    )
+]
+
+
+def parse_options(text: str | None) -> dict[str, str]:
+    """`key=value key2=value2` (commas also separate) into a dict, or UserError."""
+    options: dict[str, str] = {}
+    for part in (text or "").replace(",", " ").split():
+        key, sep, value = part.partition("=")
+        if not sep or not key or not value:
+            raise UserError(f"Options look like `name=value`; I could not read {part!r}.")
+        options[key.strip().lower()] = value.strip()
+    return options
+
+
+class GameCommands(commands.Cog):
+    """Everything players type."""
+
+    game = app_commands.Group(name="game", description="The game in this channel or thread", guild_only=True)
+
+    def __init__(self, bot: SuperTableBot) -> None:
+        self.bot = bot
+
+    # ------------------------------------------------------------------ autocomplete
+
+    async def game_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        current = current.lower()
+        return [
+            app_commands.Choice(name=engine.meta.title, value=game_id)
+            for game_id, engine in self.bot.service.registry.items()
+            if current in game_id or current in engine.meta.title.lower()
+        ][:25]
+
+    async def mode_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        engine = self.bot.service.registry.get(str(getattr(interaction.namespace, "game", "") or ""))
+        if engine is None:
+            return []
+        return [
+            app_commands.Choice(name=f"{m.label} ({m.seats.start}-{m.seats.stop - 1} players)", value=m.id)
+            for m in engine.meta.modes
+            if current.lower() in m.id or current.lower() in m.label.lower()
+        ][:25]
+
+    async def option_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        engine = self.bot.service.registry.get(str(getattr(interaction.namespace, "game", "") or ""))
+        if engine is None:
+            return []
+        return [
+            app_commands.Choice(name=f"{o.label}: {choice}"[:100], value=f"{o.id}={choice}")
+            for o in engine.meta.options
+            for choice in o.choices
+            if current.lower() in f"{o.id}={choice}".lower()
+        ][:25]
+
+    # ------------------------------------------------------------------ /play
+
+    @app_commands.command(name="play", description="Open a table for a game in this channel")
+    @app_commands.guild_only()
+    @app_commands.describe(
+        game="Which game", mode="How to play it (defaults to the first mode)",
+        turn_timer="Time each player has per decision", options="Variants, as name=value",
+    )
+    @app_commands.choices(turn_timer=TIMER_CHOICES)
+    @app_commands.autocomplete(game=game_names, mode=mode_names, options=option_names)
+    async def play(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        mode: str | None = None,
+        turn_timer: app_commands.Choice[int] | None = None,
+        options: str | None = None,
+    ) -> None:
+        async def work() -> None:
+            engine = self.bot.service.registry.get(game)
+            if engine is None:
+                raise UserError(f"There is no game called {game!r}. See `/help` for the games.")
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await open_table(
+                self.bot, interaction, game=game, mode=mode or engine.meta.modes[0].id,
+                options=parse_options(options), turn_timer=float(turn_timer.value) if turn_timer else None,
+            )
+
+        await guarded(interaction, work)
+
+    # ------------------------------------------------------------------ /game
+
+    async def here(self, interaction: discord.Interaction) -> LiveTable:
+        """The live table of the channel or thread the command was used in."""
+        table_id = await self.bot.service.storage.live_in(interaction.channel_id or 0)
+        if table_id is None:
+            raise UserError("There is no game here. Start one with `/play`.")
+        return await self.bot.service.get(table_id)
+
+    @game.command(name="status", description="Who is playing and whose turn it is")
+    async def status(self, interaction: discord.Interaction) -> None:
+        async def work() -> None:
+            live = await self.here(interaction)
+            seats = "\n".join(ui.seat_line(live, i) for i in range(len(live.record.seats)))
+            state = {"lobby": "waiting in the lobby", "active": "in play"}.get(live.record.status, live.record.status)
+            turn = ui.waiting_line(live)
+            text = (
+                f"## {live.title} · {live.mode_label} — {state}\n{seats}\n"
+                f"Turn timer: {ui.format_seconds(live.record.turn_timer)}" + (f"\n{turn}" if turn else "")
+            )
+            await interaction.response.send_message(
+                text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
+            )
+
+        await guarded(interaction, work)
+
+    @game.command(name="forfeit", description="Give up your seat in this game")
+    async def forfeit(self, interaction: discord.Interaction) -> None:
+        async def work() -> None:
+            live = await self.here(interaction)
+            await self.bot.service.forfeit(live.id, interaction.user.id)
+            await tell(interaction, "You forfeited. The AI finishes your seat; thanks for playing!")
+
+        await guarded(interaction, work)
+
+    @game.command(name="kick", description="Remove a player (host or Manage Threads); the AI takes the seat")
+    @app_commands.describe(user="Who to remove")
+    async def kick(self, interaction: discord.Interaction, user: discord.User) -> None:
+        async def work() -> None:
+            live = await self.here(interaction)
+            await self.bot.service.kick(
+                live.id, user.id, interaction.user.id, can_manage=can_manage_threads(interaction)
+            )
+            await tell(interaction, f"{user.display_name} was removed from the table.")
+
+        await guarded(interaction, work)
+
+    @game.command(name="cancel", description="Cancel the table here (host or Manage Threads)")
+    async def cancel(self, interaction: discord.Interaction) -> None:
+        async def work() -> None:
+            live = await self.here(interaction)
+            await self.bot.service.cancel(live.id, interaction.user.id, can_manage=can_manage_threads(interaction))
+            await tell(interaction, "The table was cancelled.")
+
+        await guarded(interaction, work)
+
+    # ------------------------------------------------------------------ help & settings
+
+    @app_commands.command(name="rules", description="How to play a game, in short pages")
+    @app_commands.autocomplete(game=game_names)
+    async def rules(self, interaction: discord.Interaction, game: str) -> None:
+        await guarded(interaction, lambda: self.bot.actions.send_rules(interaction, game, 0))
+
+    @app_commands.command(name="help", description="What SuperTable can do")
+    async def help(self, interaction: discord.Interaction) -> None:
+        games = "\n".join(
+            f"• **{e.meta.title}** (`{gid}`): {', '.join(m.label for m in e.meta.modes)}"
+            for gid, e in self.bot.service.registry.items()
+        ) or "• No games are installed yet."
+        text = (
+            "## SuperTable\nCard games in your server: open a table, invite friends, play from your private hand.\n"
+            f"### Games\n{games}\n### Commands\n"
+            "`/play game mode turn_timer options` open a table (in a new thread)\n"
+            "`/game status` · `/game forfeit` · `/game kick @user` · `/game cancel`\n"
+            "`/rules game` how to play · `/settings dm:on` get your turns by DM\n"
+            "On the table: **Open my hand** shows your cards and your choices, privately."
+        )
+        await interaction.response.send_message(text, ephemeral=True)
+
+    @app_commands.command(name="settings", description="Your SuperTable preferences")
+    @app_commands.describe(dm="Send your hand to your DMs when it is your turn")
+    @app_commands.choices(dm=[app_commands.Choice(name="on", value="on"), app_commands.Choice(name="off", value="off")])
+    async def settings(self, interaction: discord.Interaction, dm: app_commands.Choice[str] | None = None) -> None:
+        async def work() -> None:
+            storage = self.bot.service.storage
+            current = await storage.user_settings(interaction.user.id)
+            if dm is not None:
+                current = UserSettings(interaction.user.id, dm=dm.value == "on")
+                await storage.save_user_settings(current)
+            state = "on: your hand comes to your DMs on your turn" if current.dm else "off: you are pinged in the channel"
+            await tell(interaction, f"DMs are {state}.")
+
+        await guarded(interaction, work)
+
+
+async def setup(bot: commands.Bot) -> None:
+    """discord.py extension entry point."""
+    await bot.add_cog(GameCommands(cast("SuperTableBot", bot)))

@@ -1,0 +1,58 @@
+"""The two entry points for every button and select the bot has ever sent.
+
+Both are DynamicItems with a permissive pattern: the custom_id is parsed strictly inside,
+so a forged or outdated id gets a polite answer instead of "This interaction failed", and
+every button keeps working after a restart without re-registering views.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+from discord import ui
+
+from cogs import ids
+from cogs.replies import guarded
+
+if TYPE_CHECKING:
+    from bot.app import SuperTableBot
+
+
+class AnyButton(ui.DynamicItem[ui.Button[Any]], template=ids.PREFIX_PATTERN):
+    """Every SuperTable button."""
+
+    def __init__(self, custom_id: str) -> None:
+        super().__init__(ui.Button(custom_id=custom_id))
+        self.raw_id = custom_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
+    ) -> AnyButton:
+        return cls(match.string)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = cast("SuperTableBot", interaction.client)
+        await guarded(interaction, lambda: bot.actions.route(interaction, ids.parse(self.raw_id), []))
+
+
+class AnySelect(ui.DynamicItem[ui.Select[Any]], template=ids.PREFIX_PATTERN):
+    """Every SuperTable select menu."""
+
+    def __init__(self, custom_id: str) -> None:
+        super().__init__(ui.Select(custom_id=custom_id))
+        self.raw_id = custom_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
+    ) -> AnySelect:
+        return cls(match.string)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = cast("SuperTableBot", interaction.client)
+        data = cast(dict[str, Any], interaction.data or {})
+        values = [str(v) for v in data.get("values", [])]
+        await guarded(interaction, lambda: bot.actions.route(interaction, ids.parse(self.raw_id), values))

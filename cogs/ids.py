@@ -1,0 +1,127 @@
+"""Every custom_id the bot issues, built and parsed in one place.
+
+Formats (all <= 100 characters):
+  st:{table}:{version}:{key}:{option}   a decision option button
+  ss:{table}:{version}:{key}            a decision select menu (values are option ids)
+  sc:{table}:{version}:{key}:{picks}    confirm a multi-choice ("-" = none, else indices "0.3.7")
+  sl:{table}:{action}                   lobby buttons
+  sm:{table}:{action}                   table-message and panel buttons
+  sr:{game}:{page}                      rules pages
+  sd:{on|off}                           DM preference
+Anything else, or anything malformed, is refused as forged: never trusted.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+PREFIX_PATTERN = r"s[tsclmrd]:.{0,97}"
+LOBBY_ACTIONS = ("join", "leave", "ai", "unai", "start", "cancel")
+TABLE_ACTIONS = ("hand", "rules", "forfeit", "forfeit_yes", "back", "rematch", "refresh")
+_FIELD = r"[A-Za-z0-9_.\-]{1,20}"
+_PATTERNS = {
+    "st": re.compile(rf"st:(\d{{1,18}}):(\d{{1,9}}):({_FIELD}):({_FIELD})"),
+    "ss": re.compile(rf"ss:(\d{{1,18}}):(\d{{1,9}}):({_FIELD})"),
+    "sc": re.compile(rf"sc:(\d{{1,18}}):(\d{{1,9}}):({_FIELD}):(-|\d{{1,2}}(?:\.\d{{1,2}}){{0,24}})"),
+    "sl": re.compile(r"sl:(\d{1,18}):([a-z_]{1,12})"),
+    "sm": re.compile(r"sm:(\d{1,18}):([a-z_]{1,12})"),
+    "sr": re.compile(r"sr:([a-z0-9_]{1,20}):(\d{1,2})"),
+    "sd": re.compile(r"sd:(on|off)"),
+}
+
+
+class ForgedId(ValueError):
+    """A custom_id the bot did not issue."""
+
+
+@dataclass(frozen=True)
+class Choose:
+    """A decision answer: one option (button), select values, or confirmed indices."""
+
+    table_id: int
+    version: int
+    key: str
+    option: str | None = None
+    indices: tuple[int, ...] | None = None
+    select: bool = False
+
+
+@dataclass(frozen=True)
+class LobbyAction:
+    table_id: int
+    action: str
+
+
+@dataclass(frozen=True)
+class TableAction:
+    table_id: int
+    action: str
+
+
+@dataclass(frozen=True)
+class RulesPage:
+    game: str
+    page: int
+
+
+@dataclass(frozen=True)
+class DmPreference:
+    on: bool
+
+
+Parsed = Choose | LobbyAction | TableAction | RulesPage | DmPreference
+
+
+def parse(custom_id: str) -> Parsed:
+    """The action a custom_id stands for; raises ForgedId for anything malformed."""
+    kind = custom_id[:2]
+    pattern = _PATTERNS.get(kind)
+    match = pattern.fullmatch(custom_id) if pattern else None
+    if match is None:
+        raise ForgedId(custom_id)
+    g = match.groups()
+    if kind == "st":
+        return Choose(int(g[0]), int(g[1]), g[2], option=g[3])
+    if kind == "ss":
+        return Choose(int(g[0]), int(g[1]), g[2], select=True)
+    if kind == "sc":
+        picks = () if g[3] == "-" else tuple(int(i) for i in g[3].split("."))
+        return Choose(int(g[0]), int(g[1]), g[2], indices=picks)
+    if kind in ("sl", "sm"):
+        actions = LOBBY_ACTIONS if kind == "sl" else TABLE_ACTIONS
+        if g[1] not in actions:
+            raise ForgedId(custom_id)
+        return LobbyAction(int(g[0]), g[1]) if kind == "sl" else TableAction(int(g[0]), g[1])
+    if kind == "sr":
+        return RulesPage(g[0], int(g[1]))
+    return DmPreference(g[0] == "on")
+
+
+def option_button(table_id: int, version: int, key: str, option: str) -> str:
+    return f"st:{table_id}:{version}:{key}:{option}"
+
+
+def option_select(table_id: int, version: int, key: str) -> str:
+    return f"ss:{table_id}:{version}:{key}"
+
+
+def confirm(table_id: int, version: int, key: str, indices: tuple[int, ...]) -> str:
+    picks = ".".join(str(i) for i in indices) if indices else "-"
+    return f"sc:{table_id}:{version}:{key}:{picks}"
+
+
+def lobby(table_id: int, action: str) -> str:
+    return f"sl:{table_id}:{action}"
+
+
+def table(table_id: int, action: str) -> str:
+    return f"sm:{table_id}:{action}"
+
+
+def rules(game: str, page: int) -> str:
+    return f"sr:{game}:{page}"
+
+
+def dm(on: bool) -> str:
+    return f"sd:{'on' if on else 'off'}"

@@ -1,0 +1,113 @@
+"""Opening a table: a thread for it when the bot may, the lobby message, rematches."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.errors import UserError
+from bot.live import LiveTable
+from cogs import ui
+
+if TYPE_CHECKING:
+    from bot.app import SuperTableBot
+
+log = logging.getLogger(__name__)
+THREAD_AUTO_ARCHIVE_MINUTES = 1440
+
+
+async def open_table(
+    bot: SuperTableBot,
+    interaction: discord.Interaction,
+    *,
+    game: str,
+    mode: str,
+    options: Mapping[str, str],
+    turn_timer: float | None,
+    ai_seats: int = 0,
+) -> LiveTable:
+    """Validate, make a thread (or use the channel), open the lobby and post its message."""
+    channel = interaction.channel
+    if interaction.guild is None or not isinstance(channel, (discord.TextChannel, discord.Thread)):
+        raise UserError("Tables open in a server text channel or thread. Try again there.")
+    service = bot.service
+    engine = service.validate_new(game, mode, options, turn_timer)
+    place_is_thread = isinstance(channel, discord.Thread)
+    if await service.storage.live_in(channel.id) is not None:
+        raise UserError("A game is already running here. Finish or cancel it first (`/game cancel`).")
+    thread = channel if isinstance(channel, discord.Thread) else await _make_thread(channel, engine.meta.title, interaction.user)
+    live = await service.create_lobby(
+        guild_id=interaction.guild.id,
+        channel_id=channel.parent_id if place_is_thread and isinstance(channel, discord.Thread) else channel.id,
+        thread_id=thread.id if thread is not None else None,
+        host_id=interaction.user.id,
+        host_name=interaction.user.display_name,
+        game=game,
+        mode=mode,
+        options=options,
+        turn_timer=turn_timer,
+    )
+    for _ in range(ai_seats):
+        live = await service.add_ai(live.id, interaction.user.id)
+    place = thread or channel
+    message = await place.send(view=ui.lobby_view(live))
+    await service.set_message(live.id, message.id)
+    where = f"in {thread.mention}" if thread is not None and not place_is_thread else "here"
+    note = "" if thread is not None or place_is_thread else " (I may not create threads here, so it lives in this channel.)"
+    await interaction.followup.send(f"🎲 {engine.meta.title} table opened {where}.{note}", ephemeral=True)
+    return live
+
+
+async def _make_thread(
+    channel: discord.TextChannel, title: str, host: discord.User | discord.Member
+) -> discord.Thread | None:
+    """A public thread for the table, or None when the bot may not create one."""
+    me = channel.guild.me
+    perms = channel.permissions_for(me)
+    if not (perms.create_public_threads and perms.send_messages_in_threads):
+        return None
+    try:
+        return await channel.create_thread(
+            name=f"{title} · {host.display_name}"[:100],
+            type=discord.ChannelType.public_thread,
+            auto_archive_duration=THREAD_AUTO_ARCHIVE_MINUTES,
+        )
+    except discord.HTTPException as exc:
+        log.info("thread creation refused in %s: %s", channel.id, exc)
+        return None
+
+
+async def open_rematch(bot: SuperTableBot, interaction: discord.Interaction, table_id: int) -> None:
+    """A new lobby with the same game, mode, options, timer and AI seats, in the same place."""
+    old = await bot.service.get(table_id)
+    record = old.record
+    if record.status != "finished":
+        raise UserError("A rematch can start once this game is over.")
+    if old.seat_of(interaction.user.id) is None:
+        raise UserError("Only players of this game can call a rematch; start your own with /play.")
+    if await bot.service.storage.live_in(record.place_id) is not None:
+        raise UserError("A new table is already open here.")
+    place = bot.get_partial_messageable(record.place_id, guild_id=record.guild_id)
+    live = await bot.service.create_lobby(
+        guild_id=record.guild_id,
+        channel_id=record.channel_id,
+        thread_id=record.thread_id,
+        host_id=interaction.user.id,
+        host_name=interaction.user.display_name,
+        game=record.game,
+        mode=record.mode,
+        options=record.options,
+        turn_timer=record.turn_timer,
+    )
+    for _ in (s for s in record.seats if s.is_ai):
+        live = await bot.service.add_ai(live.id, interaction.user.id)
+    message = await place.send(view=ui.lobby_view(live))
+    await bot.service.set_message(live.id, message.id)
+    players = " ".join(f"<@{s.user_id}>" for s in record.seats if s.user_id and s.user_id != interaction.user.id)
+    await place.send(
+        f"🔁 Rematch! {players} press **Join** to play again.", allowed_mentions=discord.AllowedMentions(users=True)
+    )
+    await interaction.followup.send("Rematch lobby opened.", ephemeral=True)

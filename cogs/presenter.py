@@ -1,0 +1,190 @@
+"""Shows table changes on Discord: coalesced table edits, pings, DMs, results, archiving."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.coalesce import Coalescer
+from bot.errors import UserError
+from bot.listener import DecisionRef, TableChange
+from bot.live import LiveTable
+from cogs import ui
+from cogs.media import hand_picture, table_picture
+
+if TYPE_CHECKING:
+    from bot.app import SuperTableBot
+
+log = logging.getLogger(__name__)
+DMS_CLOSED = 50007
+
+
+class TablePresenter:
+    """The TableService's listener on Discord."""
+
+    def __init__(self, bot: SuperTableBot) -> None:
+        self.bot = bot
+        self.table_edits: Coalescer[int] = Coalescer(self.refresh_table, bot.settings.table_edit_interval)
+        self._dm_failed: set[tuple[int, int]] = set()
+        self._archives: dict[int, asyncio.TimerHandle] = {}
+
+    @property
+    def service(self):  # noqa: ANN201 - the bot's TableService
+        return self.bot.service
+
+    async def on_change(self, change: TableChange) -> None:
+        """Publish one saved change."""
+        live = await self.service.get(change.table_id)
+        if change.kind == "lobby":
+            await self.edit_lobby(live)
+        elif change.kind == "cancelled":
+            await self.close_lobby(live, "🛑 This table was cancelled.")
+        else:
+            self.table_edits.request(live.id)
+            await self.notify(live, change)
+            if change.kind == "finished":
+                await self.table_edits.flush(live.id)
+                await self.post_result(live)
+
+    # ------------------------------------------------------------------ messages
+
+    def channel(self, live: LiveTable) -> discord.PartialMessageable:
+        return self.bot.get_partial_messageable(live.record.place_id, guild_id=live.record.guild_id)
+
+    async def edit_lobby(self, live: LiveTable) -> None:
+        """Redraw the lobby message."""
+        if live.record.message_id is None:
+            return
+        message = self.channel(live).get_partial_message(live.record.message_id)
+        try:
+            await message.edit(view=ui.lobby_view(live))
+        except discord.NotFound:
+            await self.repost(live)
+
+    async def close_lobby(self, live: LiveTable, text: str) -> None:
+        """Replace the lobby or table message by a closed note."""
+        if live.record.message_id is None:
+            return
+        message = self.channel(live).get_partial_message(live.record.message_id)
+        try:
+            await message.edit(view=ui.closed_lobby_view(live, text), attachments=[])
+        except discord.HTTPException:
+            log.info("could not close the message of table %s", live.id)
+
+    async def refresh_table(self, table_id: int) -> None:
+        """Draw the latest state into the table message (run through the coalescer)."""
+        try:
+            live = await self.service.get(table_id)
+        except UserError:
+            return
+        picture = await table_picture(live)
+        view = ui.table_view(live, picture.filename, picture.alt)
+        if live.record.message_id is None:
+            await self.repost(live)
+            return
+        message = self.channel(live).get_partial_message(live.record.message_id)
+        try:
+            await message.edit(view=view, attachments=[picture.file()])
+        except discord.NotFound:
+            await self.repost(live)
+
+    async def repost(self, live: LiveTable) -> None:
+        """Post a new table (or lobby) message when the old one is gone."""
+        if live.record.status == "lobby":
+            message = await self.channel(live).send(view=ui.lobby_view(live))
+        else:
+            picture = await table_picture(live)
+            message = await self.channel(live).send(
+                view=ui.table_view(live, picture.filename, picture.alt), file=picture.file()
+            )
+        await self.service.set_message(live.id, message.id)
+
+    async def post_result(self, live: LiveTable) -> None:
+        """The result message, then archive the thread after a while."""
+        result = await self.service.storage.result(live.id)
+        if result is None:
+            return
+        await self.channel(live).send(view=ui.result_view(live, result), allowed_mentions=discord.AllowedMentions.none())
+        if live.record.thread_id is not None:
+            self.schedule_archive(live.record.thread_id)
+
+    def schedule_archive(self, thread_id: int) -> None:
+        """Archive the thread after THREAD_ARCHIVE_AFTER unless a new game started there."""
+        old = self._archives.pop(thread_id, None)
+        if old is not None:
+            old.cancel()
+        loop = asyncio.get_running_loop()
+        delay = self.bot.settings.thread_archive_after
+        self._archives[thread_id] = loop.call_later(delay, lambda: loop.create_task(self._archive(thread_id)))
+
+    async def _archive(self, thread_id: int) -> None:
+        self._archives.pop(thread_id, None)
+        if await self.service.storage.live_in(thread_id) is not None:
+            return
+        thread = self.bot.get_channel(thread_id)
+        if isinstance(thread, discord.Thread) and not thread.archived:
+            try:
+                await thread.edit(archived=True)
+            except discord.HTTPException:
+                log.info("could not archive thread %s", thread_id)
+
+    # ------------------------------------------------------------------ people
+
+    async def notify(self, live: LiveTable, change: TableChange) -> None:
+        """Ping (or DM) whoever must decide now, and warn those running out of time."""
+        channel_pings: list[DecisionRef] = []
+        for ref in change.opened:
+            if not await self.dm_panel(live, ref):
+                channel_pings.append(ref)
+        if channel_pings:
+            by_prompt: dict[str, list[str]] = {}
+            for ref in channel_pings:
+                by_prompt.setdefault(ref.prompt, []).append(f"<@{ref.user_id}>")
+            text = "\n".join(f"{' '.join(users)}: your turn — {prompt}" for prompt, users in by_prompt.items())
+            await self.say(live, text + "\n-# Press **Open my hand** on the table to play.")
+        for seat in change.warnings:
+            user_id = live.record.seats[seat].user_id
+            if user_id is not None:
+                left = ui.format_seconds(live.record.turn_timer * 0.25)
+                await self.say(live, f"⏰ <@{user_id}>, about {left} left to decide, then the AI chooses for you.")
+
+    async def say(self, live: LiveTable, text: str) -> None:
+        """A short message in the table's channel, mentioning only the users named in it."""
+        try:
+            await self.channel(live).send(text, allowed_mentions=discord.AllowedMentions(users=True))
+        except discord.HTTPException:
+            log.info("could not post in the channel of table %s", live.id)
+
+    async def dm_panel(self, live: LiveTable, ref: DecisionRef) -> bool:
+        """Send the hand panel by DM to players who opted in; False when a channel ping is needed."""
+        settings = await self.service.storage.user_settings(ref.user_id)
+        if not settings.dm or (live.id, ref.user_id) in self._dm_failed:
+            return False
+        picture = await hand_picture(live, ref.seat)
+        view = ui.panel_view(live, ref.seat, picture.filename, picture.alt, notice=f"Your turn at {live.title}.")
+        try:
+            user = self.bot.get_user(ref.user_id) or await self.bot.fetch_user(ref.user_id)
+            await user.send(view=view, file=picture.file())
+        except discord.Forbidden as exc:
+            if exc.code != DMS_CLOSED:
+                raise
+            self._dm_failed.add((live.id, ref.user_id))
+            await self.say(
+                live,
+                f"<@{ref.user_id}>, I can't send you DMs (they are closed), so I'll ping you here for this game. "
+                "Allow direct messages from server members, or use `/settings dm:off`.",
+            )
+            return False
+        return True
+
+    async def announce_resumed(self, table_id: int) -> None:
+        """After a restart: a short note and a fresh table message."""
+        try:
+            live = await self.service.get(table_id)
+        except UserError:
+            return
+        await self.say(live, "♻️ SuperTable restarted; this game carries on where it left off.")
+        self.table_edits.request(table_id)

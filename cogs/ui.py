@@ -1,0 +1,236 @@
+"""Components V2 layouts for the lobby, the table message, hand panels, results and rules."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import discord
+from discord import ui
+
+from bot.live import LiveTable
+from bot.storage.records import ResultRecord
+from cogs import ids
+from engines.core import Decision
+
+ACCENT = discord.Colour.from_rgb(230, 126, 34)
+MAX_BUTTONS = 5
+MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
+
+
+def _layout(*children: ui.Item[ui.LayoutView], accent: discord.Colour | None = ACCENT) -> ui.LayoutView:
+    view = ui.LayoutView(timeout=None)
+    view.add_item(ui.Container(*children, accent_colour=accent))
+    return view
+
+
+def _gallery(filename: str, alt: str) -> ui.MediaGallery[ui.LayoutView]:
+    return ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{filename}", description=alt[:1024]))
+
+
+def _button(label: str, custom_id: str, style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+            disabled: bool = False, emoji: str | None = None) -> ui.Button[ui.LayoutView]:
+    return ui.Button(label=label[:80], custom_id=custom_id, style=style, disabled=disabled, emoji=emoji)
+
+
+def seat_line(live: LiveTable, index: int) -> str:
+    """One seat as a line of text, with its status."""
+    seat = live.record.seats[index]
+    who = f"<@{seat.user_id}>" if seat.user_id else f"🤖 {seat.name}"
+    tags = []
+    if seat.user_id == live.record.host_id:
+        tags.append("host")
+    if index in live.runtime.away:
+        tags.append("away, AI playing")
+    if index in live.runtime.forfeited:
+        tags.append("forfeited")
+    return f"{index + 1}. {who}" + (f" ({', '.join(tags)})" if tags else "")
+
+
+def format_seconds(seconds: float) -> str:
+    """A duration as a short human string (30 s, 10 min, 2 h)."""
+    if seconds < 60:
+        return f"{seconds:g} s"
+    if seconds < 3600:
+        return f"{seconds / 60:g} min"
+    return f"{seconds / 3600:g} h"
+
+
+def lobby_view(live: LiveTable) -> ui.LayoutView:
+    """The lobby: game, mode, seats and the lobby buttons."""
+    record = live.record
+    mode = live.engine.meta.mode(record.mode)
+    low, high = mode.seats.start, mode.seats.stop - 1
+    seats = "\n".join(seat_line(live, i) for i in range(len(record.seats)))
+    free = high - len(record.seats)
+    if free > 0:
+        seats += f"\n-# {free} free seat{'s' if free > 1 else ''}"
+    options = ", ".join(f"{k}: {v}" for k, v in record.options.items())
+    header = (
+        f"## 🎲 {live.title} · {mode.label}\n"
+        f"{low}-{high} players · turn timer {format_seconds(record.turn_timer)}"
+        + (f" · {options}" if options else "")
+        + "\nPress **Join** to take a seat. The host presses **Start** when everyone is in."
+    )
+    row = ui.ActionRow(
+        _button("Join", ids.lobby(record.id, "join"), discord.ButtonStyle.success),
+        _button("Leave", ids.lobby(record.id, "leave")),
+        _button("Add AI", ids.lobby(record.id, "ai"), emoji="🤖"),
+        _button("Remove AI", ids.lobby(record.id, "unai"), disabled=not any(s.is_ai for s in record.seats)),
+        _button("Start", ids.lobby(record.id, "start"), discord.ButtonStyle.primary),
+    )
+    cancel = ui.ActionRow(_button("Cancel table", ids.lobby(record.id, "cancel"), discord.ButtonStyle.danger))
+    return _layout(ui.TextDisplay(header), ui.Separator(), ui.TextDisplay(seats), row, cancel)
+
+
+def waiting_line(live: LiveTable) -> str:
+    """Who must decide what, with the turn timer."""
+    decisions = live.decisions()
+    if not decisions:
+        return ""
+    by_prompt: dict[str, list[str]] = {}
+    for decision in decisions:
+        seat = live.record.seats[decision.seat]
+        name = f"<@{seat.user_id}>" if seat.user_id and not live.is_automatic(decision.seat) else seat.name
+        by_prompt.setdefault(decision.prompt, []).append(name)
+    lines = [f"**{', '.join(names)}**: {prompt}" for prompt, names in by_prompt.items()]
+    ends = [c.opened_at + live.record.turn_timer for c in live.runtime.clocks]
+    if ends:
+        lines.append(f"-# ⏳ time runs out <t:{int(min(ends))}:R>")
+    return "\n".join(lines)
+
+
+def table_view(live: LiveTable, filename: str, alt: str) -> ui.LayoutView:
+    """The table message: image, whose turn, the last events, and the table buttons."""
+    record = live.record
+    status = {"finished": "🏁 Game over", "cancelled": "🛑 Cancelled"}.get(record.status, "")
+    header = f"## {live.title} · {live.mode_label}" + (f" — {status}" if status else "")
+    parts: list[ui.Item[ui.LayoutView]] = [ui.TextDisplay(header), _gallery(filename, alt)]
+    turn = waiting_line(live)
+    if turn:
+        parts.append(ui.TextDisplay(turn))
+    if live.runtime.log:
+        parts.append(ui.TextDisplay("\n".join(f"-# {line}" for line in live.runtime.log[-5:])))
+    if record.status == "active":
+        buttons = [
+            _button("Open my hand", ids.table(record.id, "hand"), discord.ButtonStyle.primary, emoji="🂠"),
+            _button("Rules", ids.table(record.id, "rules"), emoji="📖"),
+            _button("Forfeit", ids.table(record.id, "forfeit"), discord.ButtonStyle.danger),
+        ]
+        if live.runtime.away:
+            buttons.insert(1, _button("I'm back", ids.table(record.id, "back"), discord.ButtonStyle.success))
+        parts.append(ui.ActionRow(*buttons))
+    return _layout(*parts)
+
+
+def closed_lobby_view(live: LiveTable, text: str) -> ui.LayoutView:
+    """A lobby or table that was cancelled: no buttons any more."""
+    return _layout(ui.TextDisplay(f"## {live.title} · {live.mode_label}\n{text}"), accent=None)
+
+
+def panel_view(
+    live: LiveTable,
+    seat: int,
+    filename: str,
+    alt: str,
+    *,
+    notice: str = "",
+    picked: tuple[int, ...] | None = None,
+) -> ui.LayoutView:
+    """A player's private hand panel: their view and their open decision."""
+    record = live.record
+    parts: list[ui.Item[ui.LayoutView]] = []
+    if notice:
+        parts.append(ui.TextDisplay(f"-# {notice}"))
+    parts += [ui.TextDisplay(f"## Your hand · {live.title}"), _gallery(filename, alt)]
+    decisions = live.decisions_for(seat)
+    version = live.state.version if live.state is not None else 0
+    if record.status != "active":
+        parts.append(ui.TextDisplay("This game is over." if record.status == "finished" else "This table is closed."))
+    elif seat in live.runtime.forfeited:
+        parts.append(ui.TextDisplay("You forfeited; the AI finishes your seat."))
+    elif seat in live.runtime.away:
+        parts.append(ui.TextDisplay("The AI is playing for you while you are away."))
+        parts.append(ui.ActionRow(_button("I'm back", ids.table(record.id, "back"), discord.ButtonStyle.success)))
+    elif decisions:
+        parts += decision_items(record.id, version, decisions[0], picked)
+        if len(decisions) > 1:
+            parts.append(ui.TextDisplay(f"-# {len(decisions) - 1} more decision(s) after this one."))
+    else:
+        waiting = waiting_line(live)
+        parts.append(ui.TextDisplay("Nothing to decide right now." + (f"\nWaiting for {waiting}" if waiting else "")))
+        parts.append(ui.ActionRow(_button("Refresh", ids.table(record.id, "refresh"), emoji="🔄")))
+    return _layout(*parts)
+
+
+def decision_items(
+    table_id: int, version: int, decision: Decision, picked: tuple[int, ...] | None
+) -> list[ui.Item[ui.LayoutView]]:
+    """Buttons (up to 5 single choices) or a select menu, with a confirm step for several choices."""
+    hint = ""
+    if decision.max_choices > 1:
+        low, high = decision.min_choices, min(decision.max_choices, len(decision.options))
+        hint = f" (choose {low}-{high})" if low != high else f" (choose {low})"
+    items: list[ui.Item[ui.LayoutView]] = [ui.TextDisplay(f"**{decision.prompt}**{hint}")]
+    single = decision.max_choices == 1
+    if single and len(decision.options) <= MAX_BUTTONS:
+        row = ui.ActionRow(*(
+            _button(o.label, ids.option_button(table_id, version, decision.key, o.id), discord.ButtonStyle.primary)
+            for o in decision.options
+        ))
+        items.append(row)
+        if decision.min_choices == 0:
+            items.append(ui.ActionRow(_button("Skip", ids.confirm(table_id, version, decision.key, ()))))
+        return items
+    chosen = set(picked or ())
+    select: ui.Select[ui.LayoutView] = ui.Select(
+        custom_id=ids.option_select(table_id, version, decision.key),
+        placeholder="Choose…" if single else "Choose, then confirm…",
+        min_values=0 if not single else 1,
+        max_values=min(decision.max_choices, len(decision.options)),
+        options=[
+            discord.SelectOption(label=o.label, value=o.id, description=o.detail[:100] or None, default=i in chosen)
+            for i, o in enumerate(decision.options)
+        ],
+    )
+    items.append(ui.ActionRow(select))
+    if not single or decision.min_choices == 0:
+        picks = tuple(sorted(chosen))
+        names = ", ".join(decision.options[i].label for i in picks) or "nothing"
+        ok = decision.min_choices <= len(picks) <= decision.max_choices
+        items.append(ui.TextDisplay(f"-# Selected: {names}"))
+        items.append(ui.ActionRow(_button(
+            f"Confirm ({len(picks)})", ids.confirm(table_id, version, decision.key, picks),
+            discord.ButtonStyle.success, disabled=not ok,
+        )))
+    return items
+
+
+def result_view(live: LiveTable, result: ResultRecord) -> ui.LayoutView:
+    """The result message: placements, scores, and a Rematch button."""
+    lines = []
+    for seat in sorted(result.seats, key=lambda s: (s.placement, s.seat)):
+        medal = MEDALS.get(seat.placement, f"{seat.placement}.")
+        who = f"<@{seat.user_id}>" if seat.user_id else f"🤖 {seat.name}"
+        score = f" — {seat.score:g}" if seat.score else ""
+        lines.append(f"{medal} {who}{score}")
+    text = f"## 🏁 {live.title} · {live.mode_label}: results\n" + "\n".join(lines) + f"\n\n{result.summary}"
+    row = ui.ActionRow(_button("Rematch", ids.table(live.id, "rematch"), discord.ButtonStyle.primary, emoji="🔁"))
+    return _layout(ui.TextDisplay(text), row)
+
+
+def rules_view(game: str, title: str, pages: Sequence[str], page: int) -> ui.LayoutView:
+    """One page of a game's rules, with previous/next buttons."""
+    if not pages:
+        return _layout(ui.TextDisplay(f"## 📖 {title}\nThe rules of this game are not written yet."))
+    page = max(0, min(page, len(pages) - 1))
+    text = f"## 📖 {title} — rules ({page + 1}/{len(pages)})\n{pages[page]}"
+    row = ui.ActionRow(
+        _button("Previous", ids.rules(game, page - 1), disabled=page == 0),
+        _button("Next", ids.rules(game, page + 1), disabled=page >= len(pages) - 1),
+    )
+    return _layout(ui.TextDisplay(text), row)
+
+
+def notice_view(text: str) -> ui.LayoutView:
+    """A short message in the V2 style."""
+    return _layout(ui.TextDisplay(text), accent=None)

@@ -1,0 +1,10 @@
+"""Pure game rules. Nothing here imports discord, bot, cogs or renderers.
+
+REGISTRY maps a game id to its engine; each product game adds its entry here.
+"""
+
+from typing import Any
+
+from engines.core import Engine
+
+REGISTRY: dict[str, Engine[Any]] = {}

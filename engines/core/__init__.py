@@ -1,0 +1,45 @@
+"""The engine contract shared by every game (DESIGN.md section 2)."""
+
+from engines.core.cards import CardDataError, load_cards
+from engines.core.engine import Engine, Policy
+from engines.core.policy import RandomPolicy, policy_for
+from engines.core.rng import Rng, seed_state
+from engines.core.types import (
+    MAX_ID,
+    MAX_LABEL,
+    MAX_OPTIONS,
+    Decision,
+    Event,
+    GameMeta,
+    GameOption,
+    GameState,
+    IllegalChoice,
+    Mode,
+    Option,
+    Outcome,
+    Seat,
+)
+
+__all__ = [
+    "MAX_ID",
+    "MAX_LABEL",
+    "MAX_OPTIONS",
+    "CardDataError",
+    "Decision",
+    "Engine",
+    "Event",
+    "GameMeta",
+    "GameOption",
+    "GameState",
+    "IllegalChoice",
+    "Mode",
+    "Option",
+    "Outcome",
+    "Policy",
+    "RandomPolicy",
+    "Rng",
+    "Seat",
+    "load_cards",
+    "policy_for",
+    "seed_state",
+]

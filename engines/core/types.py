@@ -1,0 +1,123 @@
+"""The value types of the engine contract (DESIGN.md section 2)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+MAX_OPTIONS = 25
+MAX_LABEL = 80
+MAX_ID = 20
+
+
+class IllegalChoice(Exception):
+    """A choice that the rules do not allow; the message is shown to the player."""
+
+
+class Mode(msgspec.Struct, frozen=True):
+    """A way to play a game, with the seat counts it supports."""
+
+    id: str
+    label: str
+    seats: range
+
+
+class GameOption(msgspec.Struct, frozen=True):
+    """One table option a host may set at /play (e.g. a variant or a challenge)."""
+
+    id: str
+    label: str
+    choices: tuple[str, ...]
+    default: str
+
+
+class GameMeta(msgspec.Struct, frozen=True):
+    """What the lobby and the Discord layer need to know about a game."""
+
+    id: str
+    title: str
+    min_seats: int
+    max_seats: int
+    modes: tuple[Mode, ...]
+    realtime: bool = False
+    options: tuple[GameOption, ...] = ()
+    rules_pages: tuple[str, ...] = ()
+    tagline: str = ""
+
+    def mode(self, mode_id: str) -> Mode:
+        """The mode with this id; raises KeyError when the game has none."""
+        for mode in self.modes:
+            if mode.id == mode_id:
+                return mode
+        raise KeyError(mode_id)
+
+
+class Seat(msgspec.Struct, frozen=True):
+    """A place at the table, held by a person or by the AI."""
+
+    index: int
+    name: str
+    is_ai: bool = False
+
+
+class Option(msgspec.Struct, frozen=True):
+    """One answer to a decision."""
+
+    id: str
+    label: str
+    detail: str = ""
+
+
+class Decision(msgspec.Struct, frozen=True):
+    """An open choice for one seat. min_choices=0 makes it optional."""
+
+    seat: int
+    key: str
+    prompt: str
+    options: tuple[Option, ...]
+    min_choices: int = 1
+    max_choices: int = 1
+    deadline: float | None = None
+
+    def option(self, option_id: str) -> Option | None:
+        """The option with this id, if the decision offers it."""
+        for option in self.options:
+            if option.id == option_id:
+                return option
+        return None
+
+
+class Event(msgspec.Struct, frozen=True):
+    """Something that happened. visible_to=None means everybody may see it."""
+
+    kind: str
+    text: str
+    visible_to: tuple[int, ...] | None = None
+    data: dict[str, Any] = msgspec.field(default_factory=dict)
+
+    def visible(self, seat: int | None) -> bool:
+        """Whether this seat (None = the public) may see the event."""
+        return self.visible_to is None or (seat is not None and seat in self.visible_to)
+
+
+class Outcome(msgspec.Struct, frozen=True):
+    """How a game ended: placements best first (ties share a list), scores, a summary."""
+
+    placements: list[list[int]]
+    scores: dict[int, float]
+    summary: str
+
+    def placement_of(self, seat: int) -> int:
+        """1-based place of a seat (tied seats share a place)."""
+        for place, group in enumerate(self.placements, start=1):
+            if seat in group:
+                return place
+        raise KeyError(seat)
+
+
+class GameState(msgspec.Struct, kw_only=True):
+    """Base for every game's state: plain data with a version and the PRNG state."""
+
+    version: int = 0
+    rng: int = 0

@@ -1,0 +1,88 @@
+"""Pillow renderers: one per game, built from renderers.kit, reading views only (never engine state).
+
+The bot calls render_table() and render_hand() from a worker thread. A game without a renderer,
+or whose renderer fails, is drawn by the generic renderer, so a table always has an image.
+Nothing here imports discord, bot or cogs.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from typing import Any, Literal, Protocol
+
+from PIL import Image
+
+from renderers.generic import GenericRenderer
+from renderers.kit.encode import RenderedImage, rendered_image
+
+log = logging.getLogger(__name__)
+
+View = Mapping[str, Any]
+
+
+class Renderer(Protocol):
+    """Draws one game's views: the public table, a seat's hand, their alt text, and gallery samples."""
+
+    def table(self, view: View) -> Image.Image:
+        """The public table, from view(state, None)."""
+        ...
+
+    def hand(self, view: View) -> Image.Image:
+        """One seat's private hand, from view(state, seat)."""
+        ...
+
+    def table_alt(self, view: View) -> str:
+        """What the table image shows, for screen readers."""
+        ...
+
+    def hand_alt(self, view: View) -> str:
+        """What the hand image shows, for screen readers."""
+        ...
+
+    def samples(self) -> dict[str, tuple[View, View]]:
+        """Named (public view, seat view) pairs for the gallery and the tests."""
+        ...
+
+
+GENERIC: Renderer = GenericRenderer()
+REGISTRY: dict[str, Renderer] = {}
+"""Game id -> renderer; each product game adds its entry here."""
+
+
+def register(game_id: str, renderer: Renderer) -> None:
+    """Add or replace the renderer of a game."""
+    REGISTRY[game_id] = renderer
+
+
+def renderer_for(game_id: str) -> Renderer:
+    """The game's renderer, else the generic one."""
+    return REGISTRY.get(game_id, GENERIC)
+
+
+def render_table(game_id: str, view: View) -> RenderedImage:
+    """The public table as a PNG with alt text. Blocking: call it from a worker thread."""
+    return _render(game_id, view, "table")
+
+
+def render_hand(game_id: str, view: View) -> RenderedImage:
+    """A seat's hand as a PNG with alt text. Blocking: call it from a worker thread."""
+    return _render(game_id, view, "hand")
+
+
+def _draw(renderer: Renderer, view: View, kind: Literal["table", "hand"]) -> tuple[Image.Image, str]:
+    if kind == "table":
+        return renderer.table(view), renderer.table_alt(view)
+    return renderer.hand(view), renderer.hand_alt(view)
+
+
+def _render(game_id: str, view: View, kind: Literal["table", "hand"]) -> RenderedImage:
+    renderer = renderer_for(game_id)
+    try:
+        image, alt = _draw(renderer, view, kind)
+    except Exception:
+        if renderer is GENERIC:
+            raise
+        log.exception("the %s renderer failed on a %s view; drawing it with the generic one", game_id, kind)
+        image, alt = _draw(GENERIC, view, kind)
+    return rendered_image(image, alt, f"{game_id}_{kind}.png")

@@ -1,0 +1,98 @@
+"""Antialiased shapes: rounded boxes, drop shadows and the felt background.
+
+Pillow draws rounded rectangles without antialiasing, so each shape is drawn four times larger
+into a mask and scaled down. Masks are memoised here and only ever used as paste masks.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from PIL import Image, ImageChops, ImageDraw, ImageFilter
+
+from renderers.kit.palette import FELT, FELT_LIGHT, RGB
+
+Box = tuple[int, int, int, int]
+_SUPERSAMPLE = 4
+
+
+@lru_cache(maxsize=512)
+def rounded_mask(width: int, height: int, radius: int) -> Image.Image:
+    """An "L" mask of a rounded rectangle filling (width, height). Never mutate the result."""
+    big = Image.new("L", (width * _SUPERSAMPLE, height * _SUPERSAMPLE))
+    radius = max(0, min(radius, width // 2, height // 2))
+    ImageDraw.Draw(big).rounded_rectangle(
+        (0, 0, big.width - 1, big.height - 1), radius=radius * _SUPERSAMPLE, fill=255
+    )
+    return big.resize((width, height), Image.Resampling.LANCZOS)
+
+
+@lru_cache(maxsize=256)
+def shadow_mask(width: int, height: int, radius: int, blur: int, strength: float) -> Image.Image:
+    """A soft "L" shadow of a rounded rectangle, `blur` pixels wider on every side. Never mutate."""
+    mask = Image.new("L", (width + 2 * blur, height + 2 * blur))
+    mask.paste(rounded_mask(width, height, radius).point(lambda v: int(v * strength)), (blur, blur))
+    return mask.filter(ImageFilter.GaussianBlur(blur / 2))
+
+
+@lru_cache(maxsize=256)
+def ring_mask(width: int, height: int, radius: int, thickness: int) -> Image.Image:
+    """An "L" mask of a rounded rectangle's outline, `thickness` pixels wide. Never mutate."""
+    inner = Image.new("L", (width, height))
+    inner_radius = max(0, radius - thickness)
+    inner.paste(
+        rounded_mask(width - 2 * thickness, height - 2 * thickness, inner_radius), (thickness, thickness)
+    )
+    return ImageChops.subtract(rounded_mask(width, height, radius), inner)
+
+
+def rounded_outline(image: Image.Image, box: Box, radius: int, colour: RGB, thickness: int) -> None:
+    """Draw only the antialiased outline of a rounded rectangle."""
+    left, top, right, bottom = box
+    image.paste(colour, (left, top), ring_mask(right - left, bottom - top, radius, thickness))
+
+
+@lru_cache(maxsize=128)
+def _faded_mask(width: int, height: int, radius: int, opacity: float) -> Image.Image:
+    return rounded_mask(width, height, radius).point(lambda v: round(v * opacity))
+
+
+def shade(image: Image.Image, box: Box, radius: int, opacity: float) -> None:
+    """Darken a rounded area, keeping what is beneath visible (opacity 0..1)."""
+    left, top, right, bottom = box
+    image.paste((0, 0, 0), (left, top), _faded_mask(right - left, bottom - top, radius, opacity))
+
+
+def rounded_box(
+    image: Image.Image,
+    box: Box,
+    radius: int,
+    fill: RGB,
+    outline: RGB | None = None,
+    width: int = 0,
+) -> None:
+    """Fill an antialiased rounded rectangle, with an optional inner outline `width` pixels thick."""
+    left, top, right, bottom = box
+    w, h = right - left, bottom - top
+    if outline is not None and width > 0:
+        image.paste(outline, (left, top), rounded_mask(w, h, radius))
+        left, top, w, h = left + width, top + width, w - 2 * width, h - 2 * width
+        radius = max(0, radius - width)
+    image.paste(fill, (left, top), rounded_mask(w, h, radius))
+
+
+def shadow(image: Image.Image, box: Box, radius: int, offset: int = 4, blur: int = 8) -> None:
+    """A soft drop shadow under the rounded box (draw it before the box)."""
+    left, top, right, bottom = box
+    mask = shadow_mask(right - left, bottom - top, radius, blur, 0.55)
+    image.paste((0, 0, 0), (left - blur + offset // 2, top - blur + offset), mask)
+
+
+def felt(width: int, height: int) -> Image.Image:
+    """The table: dark felt, a little lighter towards the middle."""
+    gradient = Image.radial_gradient("L").resize((width, height), Image.Resampling.BILINEAR)
+    return Image.composite(
+        Image.new("RGB", (width, height), FELT),
+        Image.new("RGB", (width, height), FELT_LIGHT),
+        gradient.point(lambda v: min(255, int(v * 1.25))),
+    )

@@ -1,0 +1,112 @@
+"""Text that fits: shrink to a width, ellipsize, wrap words or pack items into a few lines."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PIL import ImageFont
+
+from renderers.kit.fonts import font
+
+ELLIPSIS = "…"
+ITEM_SEPARATOR = " · "
+
+
+def ellipsize(text: str, face: ImageFont.FreeTypeFont, width: float) -> str:
+    """The text, cut with an ellipsis if needed so that it is at most `width` pixels wide."""
+    if face.getlength(text) <= width:
+        return text
+    low, high = 0, len(text)
+    while low < high:
+        mid = (low + high + 1) // 2
+        if face.getlength(text[:mid].rstrip() + ELLIPSIS) <= width:
+            low = mid
+        else:
+            high = mid - 1
+    return text[:low].rstrip() + ELLIPSIS
+
+
+def fit_line(
+    text: str, width: float, size: int, min_size: int, bold: bool = False
+) -> tuple[str, ImageFont.FreeTypeFont]:
+    """One line in the largest size from `size` down to `min_size` that fits (in the normal width,
+    else condensed), else condensed at `min_size` and ellipsized."""
+    for current in range(size, min_size - 1, -1):
+        for condensed in (False, True):
+            face = font(current, bold, condensed)
+            if face.getlength(text) <= width:
+                return text, face
+    face = font(min_size, bold, condensed=True)
+    return ellipsize(text, face, width), face
+
+
+def _lines(
+    tokens: Sequence[str], face: ImageFont.FreeTypeFont, width: float, sep: str, max_lines: int
+) -> tuple[list[str], bool]:
+    """Tokens packed greedily into at most `max_lines` lines, and whether they fit without cuts."""
+    lines: list[str] = []
+    for token in tokens:
+        if lines and face.getlength(lines[-1] + sep + token) <= width:
+            lines[-1] += sep + token
+        else:
+            lines.append(token)
+    whole = len(lines) <= max_lines and all(face.getlength(line) <= width for line in lines)
+    if len(lines) > max_lines:
+        lines = [*lines[: max_lines - 1], sep.join(lines[max_lines - 1 :])]
+    return [ellipsize(line, face, width) for line in lines], whole
+
+
+def wrap(text: str, face: ImageFont.FreeTypeFont, width: float, max_lines: int) -> list[str]:
+    """Greedy word wrap in at most `max_lines` lines; what does not fit is ellipsized."""
+    return _lines(text.split(), face, width, " ", max(1, max_lines))[0]
+
+
+def _fit(
+    tokens: Sequence[str],
+    sep: str,
+    box: tuple[float, float],
+    sizes: tuple[int, int],
+    max_lines: int,
+    bold: bool,
+    leading: float,
+) -> tuple[list[str], ImageFont.FreeTypeFont]:
+    width, height = box
+    size, min_size = sizes
+    for current in range(size, min_size - 1, -1):
+        face = font(current, bold)
+        capacity = min(max_lines, max(1, int(height // (current * leading))))
+        if (
+            sep == ITEM_SEPARATOR
+            and len(tokens) <= capacity
+            and all(face.getlength(t) <= width for t in tokens)
+        ):
+            return list(tokens), face
+        lines, whole = _lines(tokens, face, width, sep, capacity)
+        if whole:
+            return lines, face
+    face = font(min_size, bold)
+    return _lines(tokens, face, width, sep, min(max_lines, max(1, int(height // (min_size * leading)))))[
+        0
+    ], face
+
+
+def fit_block(
+    text: str,
+    width: float,
+    height: float,
+    size: int,
+    min_size: int,
+    max_lines: int,
+    bold: bool = False,
+    leading: float = 1.15,
+) -> tuple[list[str], ImageFont.FreeTypeFont]:
+    """Words wrapped in the largest size that fits the box whole, else the smallest size, ellipsized."""
+    return _fit(text.split(), " ", (width, height), (size, min_size), max_lines, bold, leading)
+
+
+def fit_items(
+    items: Sequence[str], width: float, height: float, size: int, min_size: int, max_lines: int
+) -> tuple[list[str], ImageFont.FreeTypeFont]:
+    """Short items ("3 points"), one a line when they fit so, else joined by " · " (breaking only
+    between items), in the largest size that fits."""
+    return _fit(items, ITEM_SEPARATOR, (width, height), (size, min_size), max_lines, False, 1.25)

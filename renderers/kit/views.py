@@ -1,0 +1,60 @@
+"""Reading views: the keys every game shares, and the words alt text is made of."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+import engines
+
+View = Mapping[str, Any]
+
+
+def seats(view: View) -> list[Mapping[str, Any]]:
+    """The seats of a view, in seat order."""
+    return [seat for seat in view.get("seats") or () if isinstance(seat, Mapping)]
+
+
+def seat_name(view: View, index: int) -> str:
+    """The name of a seat, or "Seat N" when the view does not say."""
+    listed = seats(view)
+    if 0 <= index < len(listed) and listed[index].get("name"):
+        return str(listed[index]["name"])
+    return f"Seat {index + 1}"
+
+
+def game_title(view: View) -> str:
+    """The view's "title", else the registered engine's title, else the game id made readable."""
+    game = str(view.get("game") or "game")
+    engine = engines.REGISTRY.get(game)
+    return str(view.get("title") or (engine.meta.title if engine else humanize(game).title()))
+
+
+def mode_label(view: View) -> str:
+    """The label of the view's mode ("" when it has none)."""
+    mode = str(view.get("mode") or "")
+    engine = engines.REGISTRY.get(str(view.get("game")))
+    labels = {m.id: m.label for m in engine.meta.modes} if engine else {}
+    return labels.get(mode, humanize(mode).capitalize())
+
+
+def humanize(key: str) -> str:
+    """A view key as words: "hand_size" -> "hand size"."""
+    return key.replace("_", " ").replace("-", " ").strip()
+
+
+def join_names(names: Sequence[str]) -> str:
+    """ "A", "A and B", "A, B and C"."""
+    if len(names) < 2:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def plural(count: int, word: str, words: str = "") -> str:
+    """ "1 card", "2 cards"."""
+    return f"{count} {word if count == 1 else words or word + 's'}"
+
+
+def sentences(parts: Iterable[str]) -> str:
+    """Non-empty parts joined into sentences, each ending with a full stop."""
+    return " ".join(part if part.endswith((".", "!", "?")) else part + "." for part in parts if part)

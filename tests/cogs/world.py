@@ -1,0 +1,128 @@
+"""A small world for end-to-end tests: a server, a #games channel and players."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+import simcord
+
+from bot import SuperTableBot
+
+
+@dataclass
+class World:
+    env: simcord.Env
+    guild: simcord.GuildHandle
+    games: simcord.ChannelHandle
+    alice: simcord.MemberActor
+    bob: simcord.MemberActor
+    carol: simcord.MemberActor
+
+    @property
+    def bot(self) -> SuperTableBot:
+        bot = self.env.bot
+        assert isinstance(bot, SuperTableBot)
+        return bot
+
+    def thread(self) -> simcord.ChannelHandle:
+        """The newest table thread."""
+        return self.games.threads[-1]
+
+    def table_message(self, place: simcord.ChannelHandle) -> discord.Message:
+        """The live table (or lobby) message in a place."""
+        for message in reversed(place.history()):
+            if message.components and any("sm:" in cid or "sl:" in cid for cid in custom_ids(message)):
+                return message
+        raise AssertionError("no table message found")
+
+    async def open_table(self, host: simcord.MemberActor, **options: Any) -> simcord.ChannelHandle:
+        result = await host.slash(self.games, "play", game="highcard", **options)
+        assert result.acknowledged
+        return self.thread()
+
+
+def make_world(env: simcord.Env) -> World:
+    guild = env.create_guild("Test Server")
+    games = guild.create_text_channel("games")
+    members = [guild.add_member(env.create_user(name)) for name in ("alice", "bob", "carol")]
+    return World(env, guild, games, *members)
+
+
+def custom_ids(message: Any) -> list[str]:
+    """Every custom_id in a message's components, V2 layouts included."""
+    found: list[str] = []
+
+    def walk(component: Any) -> None:
+        cid = getattr(component, "custom_id", None)
+        if cid:
+            found.append(cid)
+        for attr in ("children", "components"):
+            for child in getattr(component, attr, None) or []:
+                walk(child)
+        accessory = getattr(component, "accessory", None)
+        if accessory is not None:
+            walk(accessory)
+
+    for component in getattr(message, "components", []):
+        walk(component)
+    return found
+
+
+def texts(message: Any) -> str:
+    """All text of a message, V2 TextDisplays included."""
+    parts: list[str] = [getattr(message, "content", "") or ""]
+
+    def walk(component: Any) -> None:
+        content = getattr(component, "content", None)
+        if isinstance(content, str):
+            parts.append(content)
+        for attr in ("children", "components"):
+            for child in getattr(component, attr, None) or []:
+                walk(child)
+
+    for component in getattr(message, "components", []):
+        walk(component)
+    return "\n".join(parts)
+
+
+async def open_hand(actor: simcord.MemberActor, table: discord.Message) -> discord.Message:
+    """Press Open my hand; returns the ephemeral panel."""
+    result = await actor.click(table, label="Open my hand")
+    assert result.ephemeral and result.response is not None, "no ephemeral hand panel"
+    return result.response.message
+
+
+def panel_after(result: Any) -> discord.Message:
+    """The panel as it is after a click on it (the clicked message is edited in place)."""
+    response = result.response
+    assert response is not None
+    return response.message
+
+
+async def take_turn(actor: Any, panel: discord.Message) -> discord.Message:
+    """Answer the panel's decision with its first option (or confirm an empty/first multi-choice)."""
+    ids_ = custom_ids(panel)
+    buttons = [c for c in ids_ if c.startswith("st:")]
+    if buttons:
+        return panel_after(await actor.click(panel, custom_id=buttons[0]))
+    selects = [c for c in ids_ if c.startswith("ss:")]
+    assert selects, f"no decision on the panel: {texts(panel)}"
+    confirm = [c for c in ids_ if c.startswith("sc:")]
+    if confirm:
+        return panel_after(await actor.click(panel, custom_id=confirm[0]))
+    first = next(o.value for o in find_select(panel).options)
+    return panel_after(await actor.select(panel, [first], custom_id=selects[0]))
+
+
+def find_select(message: Any) -> Any:
+    """The first select menu of a message."""
+    stack = list(getattr(message, "components", []))
+    while stack:
+        component = stack.pop(0)
+        if getattr(component, "options", None) is not None and getattr(component, "custom_id", None):
+            return component
+        stack.extend(getattr(component, "children", None) or [])
+        stack.extend(getattr(component, "components", None) or [])
+    raise AssertionError("no select menu")

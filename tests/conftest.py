@@ -1,0 +1,35 @@
+"""Shared fixtures: the bot under SimCord with the test game, on a temporary SQLite file."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from bot import Settings, SuperTableBot, create_bot
+from tests.support.highcard import HighCard
+
+REGISTRY = {"highcard": HighCard()}
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    """Test settings: a temporary database and an edit interval short enough to keep tests fast."""
+    return Settings(
+        token=None,
+        database_url=f"sqlite:///{tmp_path / 'supertable.db'}",
+        table_edit_interval=0.01,
+        thread_archive_after=600.0,
+    )
+
+
+@pytest.fixture
+def make_bot(settings: Settings) -> Callable[[], SuperTableBot]:
+    """Builds a fresh bot on the same database (for restarts)."""
+    return lambda: create_bot(settings, registry=REGISTRY)
+
+
+@pytest.fixture
+def simcord_bot(make_bot: Callable[[], SuperTableBot]) -> SuperTableBot:
+    return make_bot()
