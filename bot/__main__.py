@@ -24,7 +24,10 @@ def main() -> int:
     try:
         bot.run(token, log_handler=None)
     except discord.LoginFailure:
-        print("supertable: Discord refused DISCORD_TOKEN; reset it on the Bot page and try again.", file=sys.stderr)
+        print(
+            "supertable: Discord refused DISCORD_TOKEN; reset it on the Bot page and try again.",
+            file=sys.stderr,
+        )
         return 2
     except discord.PrivilegedIntentsRequired:
         print("supertable: Discord asked for privileged intents; SuperTable needs none.", file=sys.stderr)

@@ -21,16 +21,16 @@ log = logging.getLogger(__name__)
 class SuperTableBot(commands.Bot):
     """SuperTable: slash commands and buttons only, so no privileged intents are needed."""
 
-    def __init__(self, settings: Settings, registry: Mapping[str, Engine[Any]], storage: Storage | None = None) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        registry: Mapping[str, Engine[Any]],
+        storage: Storage | None = None,
+        **shards: Any,
+    ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
-        super().__init__(
-            command_prefix=commands.when_mentioned,
-            intents=intents,
-            help_command=None,
-            shard_count=settings.shard_count,
-            shard_ids=list(settings.shard_ids) if settings.shard_ids else None,
-        )
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None, **shards)
         self.settings = settings
         self.registry = dict(registry)
         self._storage = storage
@@ -48,7 +48,10 @@ class SuperTableBot(commands.Bot):
         await storage.open()
         self.presenter = TablePresenter(self)
         self.service = TableService(
-            storage, self.registry, default_turn_timer=self.settings.default_turn_timer, listener=self.presenter
+            storage,
+            self.registry,
+            default_turn_timer=self.settings.default_turn_timer,
+            listener=self.presenter,
         )
         self.actions = Actions(self)
         self.add_dynamic_items(AnyButton, AnySelect)
@@ -85,11 +88,23 @@ class SuperTableBot(commands.Bot):
         await super().close()
 
 
+class ShardedSuperTableBot(SuperTableBot, commands.AutoShardedBot):
+    """SuperTable running several shards in one process (SHARD_COUNT / SHARD_IDS)."""
+
+
 def create_bot(
     settings: Settings | None = None,
     *,
     registry: Mapping[str, Engine[Any]] | None = None,
     storage: Storage | None = None,
 ) -> SuperTableBot:
-    """Build the bot without connecting; settings default to the environment."""
-    return SuperTableBot(settings or Settings.from_env(), engines.REGISTRY if registry is None else registry, storage)
+    """Build the bot without connecting; settings default to the environment.
+
+    With SHARD_COUNT set the bot runs those shards (or SHARD_IDS of them) in this process.
+    """
+    settings = settings or Settings.from_env()
+    games = engines.REGISTRY if registry is None else registry
+    if settings.shard_count is None:
+        return SuperTableBot(settings, games, storage)
+    ids = list(settings.shard_ids) if settings.shard_ids else None
+    return ShardedSuperTableBot(settings, games, storage, shard_count=settings.shard_count, shard_ids=ids)

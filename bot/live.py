@@ -47,9 +47,7 @@ class LiveTable:
 
     def is_automatic(self, seat: int) -> bool:
         """Whether the AI decides for this seat (AI seat, away, or forfeited)."""
-        return (
-            self.record.seats[seat].is_ai or seat in self.runtime.away or seat in self.runtime.forfeited
-        )
+        return self.record.seats[seat].is_ai or seat in self.runtime.away or seat in self.runtime.forfeited
 
     def active_seats(self) -> list[int]:
         """Seats still in the game (not forfeited)."""

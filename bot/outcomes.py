@@ -13,7 +13,10 @@ if TYPE_CHECKING:
 
 
 def final_outcome(
-    engine_outcome: Outcome | None, survivors: Sequence[int], forfeited: Sequence[int], seats: Sequence[SeatRecord]
+    engine_outcome: Outcome | None,
+    survivors: Sequence[int],
+    forfeited: Sequence[int],
+    seats: Sequence[SeatRecord],
 ) -> Outcome:
     """The engine's placements with forfeited seats moved to the bottom, latest forfeit first.
 

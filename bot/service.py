@@ -290,7 +290,11 @@ class TableService:
                 need = f"{low}" if low == high else f"{low} to {high}"
                 raise UserError(
                     f"{live.engine.meta.title} ({mode.label}) needs {need} players and there are {count}. "
-                    + ("Invite friends or press **Add AI**." if count < low else "Someone has to leave first.")
+                    + (
+                        "Invite friends or press **Add AI**."
+                        if count < low
+                        else "Someone has to leave first."
+                    )
                 )
             with self._mutating(live):
                 live.state = live.engine.new_game(
@@ -316,7 +320,9 @@ class TableService:
             live.record.deadline = None
             result = None
             if live.state is not None:
-                result = result_record(live, None, self.clock(), "Cancelled before the end.", status="cancelled")
+                result = result_record(
+                    live, None, self.clock(), "Cancelled before the end.", status="cancelled"
+                )
             await self._save(live, result=result)
             self.scheduler.arm(table_id, None)
         await self._publish(live, "cancelled")
@@ -324,7 +330,9 @@ class TableService:
 
     # ------------------------------------------------------------------ play
 
-    async def act(self, table_id: int, user_id: int, version: int, key: str, choice: Sequence[str]) -> LiveTable:
+    async def act(
+        self, table_id: int, user_id: int, version: int, key: str, choice: Sequence[str]
+    ) -> LiveTable:
         """A player's choice; raises StaleChoice for an outdated panel, UserError when refused."""
         async with self._lock(table_id):
             live = await self._active(table_id)
@@ -341,14 +349,16 @@ class TableService:
             except IllegalChoice as exc:
                 raise UserError(str(exc)) from None
             with self._mutating(live):
-                step = _Step(events=list(events), actions=[ActionRecord(seat, key, list(choice), now, "human")])
+                step = _Step(
+                    events=list(events), actions=[ActionRecord(seat, key, list(choice), now, "human")]
+                )
                 live.runtime.missed.pop(seat, None)
                 opened = await self._advance_and_commit(live, now, step)
         await self._publish(live, "step", step, opened)
         return live
 
     async def back(self, table_id: int, user_id: int) -> LiveTable:
-        """"I'm back": the player takes their seat over from the AI."""
+        """ "I'm back": the player takes their seat over from the AI."""
         async with self._lock(table_id):
             live = await self._active(table_id)
             seat = self._human_seat(live, user_id, allow_away=True)
@@ -439,7 +449,8 @@ class TableService:
                 if missed >= AWAY_AFTER_MISSES and clock.seat not in live.runtime.away:
                     live.runtime.away.append(clock.seat)
                     step.notes.append(
-                        f"{name} missed {missed} turns in a row: the AI plays for them until they press **I'm back**."
+                        f"{name} missed {missed} turns in a row: "
+                        "the AI plays for them until they press **I'm back**."
                     )
                 return  # the state moved on; remaining clocks are re-read on the next deadline
             if not clock.warned and now >= clock.opened_at + WARN_AT * timer:
@@ -474,13 +485,21 @@ class TableService:
     async def _lobby(self, table_id: int) -> LiveTable:
         live = await self.get(table_id)
         if live.record.status != "lobby":
-            raise UserError("This game has already started." if live.record.status == "active" else "This table is closed.")
+            raise UserError(
+                "This game has already started."
+                if live.record.status == "active"
+                else "This table is closed."
+            )
         return live
 
     async def _active(self, table_id: int) -> LiveTable:
         live = await self.get(table_id)
         if live.record.status != "active" or live.state is None:
-            raise UserError("This game is not running any more." if live.record.status != "lobby" else "This game has not started yet.")
+            raise UserError(
+                "This game is not running any more."
+                if live.record.status != "lobby"
+                else "This game has not started yet."
+            )
         return live
 
     @staticmethod

@@ -15,6 +15,7 @@ from cogs.replies import can_manage_threads, tell
 
 if TYPE_CHECKING:
     from bot.app import SuperTableBot
+    from bot.service import TableService
 
 
 class Actions:
@@ -24,7 +25,7 @@ class Actions:
         self.bot = bot
 
     @property
-    def service(self):  # noqa: ANN201 - the bot's TableService
+    def service(self) -> TableService:
         return self.bot.service
 
     async def route(self, interaction: discord.Interaction, parsed: ids.Parsed, values: list[str]) -> None:
@@ -55,7 +56,11 @@ class Actions:
             await interaction.response.send_message(view=view, file=picture.file(), ephemeral=True)
 
     async def redraw_panel(
-        self, interaction: discord.Interaction, table_id: int, notice: str = "", picked: tuple[int, ...] | None = None
+        self,
+        interaction: discord.Interaction,
+        table_id: int,
+        notice: str = "",
+        picked: tuple[int, ...] | None = None,
     ) -> None:
         """Edit the panel the player clicked on (ephemeral or DM) to the table's current state."""
         live = await self.service.get(table_id)
@@ -142,7 +147,10 @@ class Actions:
         """Turn DMs on or off for this user."""
         await self.service.storage.save_user_settings(UserSettings(interaction.user.id, dm=on))
         if on:
-            await tell(interaction, "Done: your hand comes to your DMs when it is your turn. `/settings dm:off` undoes it.")
+            await tell(
+                interaction,
+                "Done: your hand comes to your DMs when it is your turn. `/settings dm:off` undoes it.",
+            )
         else:
             await tell(interaction, "Done: you will be pinged in the game's channel.")
 
@@ -164,14 +172,18 @@ class Actions:
                 raise UserError("You are watching this game: there is nothing to forfeit.")
             view = ui.notice_view("Really forfeit? The AI finishes your seat and you are ranked last.")
             confirm: discord.ui.Button[discord.ui.LayoutView] = discord.ui.Button(
-                label="Yes, forfeit", custom_id=ids.table(table_id, "forfeit_yes"), style=discord.ButtonStyle.danger
+                label="Yes, forfeit",
+                custom_id=ids.table(table_id, "forfeit_yes"),
+                style=discord.ButtonStyle.danger,
             )
             view.add_item(discord.ui.ActionRow(confirm))
             await interaction.response.send_message(view=view, ephemeral=True)
         elif action == "forfeit_yes":
             await interaction.response.defer()
             await self.service.forfeit(table_id, user.id)
-            await interaction.edit_original_response(view=ui.notice_view("You forfeited. Thanks for playing!"))
+            await interaction.edit_original_response(
+                view=ui.notice_view("You forfeited. Thanks for playing!")
+            )
         elif action == "back":
             await interaction.response.defer(ephemeral=True, thinking=True)
             live = await self.service.back(table_id, user.id)

@@ -21,8 +21,16 @@ if TYPE_CHECKING:
 TIMER_CHOICES = [
     app_commands.Choice(name=name, value=seconds)
     for name, seconds in (
-        ("30 seconds", 30), ("1 minute", 60), ("2 minutes", 120), ("5 minutes", 300), ("10 minutes (default)", 600),
-        ("30 minutes", 1800), ("1 hour", 3600), ("6 hours", 21600), ("12 hours", 43200), ("24 hours", 86400),
+        ("30 seconds", 30),
+        ("1 minute", 60),
+        ("2 minutes", 120),
+        ("5 minutes", 300),
+        ("10 minutes (default)", 600),
+        ("30 minutes", 1800),
+        ("1 hour", 3600),
+        ("6 hours", 21600),
+        ("12 hours", 43200),
+        ("24 hours", 86400),
     )
 ]
 
@@ -48,7 +56,9 @@ class GameCommands(commands.Cog):
 
     # ------------------------------------------------------------------ autocomplete
 
-    async def game_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    async def game_names(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
         current = current.lower()
         return [
             app_commands.Choice(name=engine.meta.title, value=game_id)
@@ -56,7 +66,9 @@ class GameCommands(commands.Cog):
             if current in game_id or current in engine.meta.title.lower()
         ][:25]
 
-    async def mode_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    async def mode_names(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
         engine = self.bot.service.registry.get(str(getattr(interaction.namespace, "game", "") or ""))
         if engine is None:
             return []
@@ -66,7 +78,9 @@ class GameCommands(commands.Cog):
             if current.lower() in m.id or current.lower() in m.label.lower()
         ][:25]
 
-    async def option_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    async def option_names(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
         engine = self.bot.service.registry.get(str(getattr(interaction.namespace, "game", "") or ""))
         if engine is None:
             return []
@@ -82,8 +96,10 @@ class GameCommands(commands.Cog):
     @app_commands.command(name="play", description="Open a table for a game in this channel")
     @app_commands.guild_only()
     @app_commands.describe(
-        game="Which game", mode="How to play it (defaults to the first mode)",
-        turn_timer="Time each player has per decision", options="Variants, as name=value",
+        game="Which game",
+        mode="How to play it (defaults to the first mode)",
+        turn_timer="Time each player has per decision",
+        options="Variants, as name=value",
     )
     @app_commands.choices(turn_timer=TIMER_CHOICES)
     @app_commands.autocomplete(game=game_names, mode=mode_names, options=option_names)
@@ -101,8 +117,12 @@ class GameCommands(commands.Cog):
                 raise UserError(f"There is no game called {game!r}. See `/help` for the games.")
             await interaction.response.defer(ephemeral=True, thinking=True)
             await open_table(
-                self.bot, interaction, game=game, mode=mode or engine.meta.modes[0].id,
-                options=parse_options(options), turn_timer=float(turn_timer.value) if turn_timer else None,
+                self.bot,
+                interaction,
+                game=game,
+                mode=mode or engine.meta.modes[0].id,
+                options=parse_options(options),
+                turn_timer=float(turn_timer.value) if turn_timer else None,
             )
 
         await guarded(interaction, work)
@@ -121,7 +141,9 @@ class GameCommands(commands.Cog):
         async def work() -> None:
             live = await self.here(interaction)
             seats = "\n".join(ui.seat_line(live, i) for i in range(len(live.record.seats)))
-            state = {"lobby": "waiting in the lobby", "active": "in play"}.get(live.record.status, live.record.status)
+            state = {"lobby": "waiting in the lobby", "active": "in play"}.get(
+                live.record.status, live.record.status
+            )
             turn = ui.waiting_line(live)
             text = (
                 f"## {live.title} · {live.mode_label} — {state}\n{seats}\n"
@@ -158,7 +180,9 @@ class GameCommands(commands.Cog):
     async def cancel(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
             live = await self.here(interaction)
-            await self.bot.service.cancel(live.id, interaction.user.id, can_manage=can_manage_threads(interaction))
+            await self.bot.service.cancel(
+                live.id, interaction.user.id, can_manage=can_manage_threads(interaction)
+            )
             await tell(interaction, "The table was cancelled.")
 
         await guarded(interaction, work)
@@ -172,12 +196,16 @@ class GameCommands(commands.Cog):
 
     @app_commands.command(name="help", description="What SuperTable can do")
     async def help(self, interaction: discord.Interaction) -> None:
-        games = "\n".join(
-            f"• **{e.meta.title}** (`{gid}`): {', '.join(m.label for m in e.meta.modes)}"
-            for gid, e in self.bot.service.registry.items()
-        ) or "• No games are installed yet."
+        games = (
+            "\n".join(
+                f"• **{e.meta.title}** (`{gid}`): {', '.join(m.label for m in e.meta.modes)}"
+                for gid, e in self.bot.service.registry.items()
+            )
+            or "• No games are installed yet."
+        )
         text = (
-            "## SuperTable\nCard games in your server: open a table, invite friends, play from your private hand.\n"
+            "## SuperTable\nCard games in your server: open a table, invite friends, "
+            "play from your private hand.\n"
             f"### Games\n{games}\n### Commands\n"
             "`/play game mode turn_timer options` open a table (in a new thread)\n"
             "`/game status` · `/game forfeit` · `/game kick @user` · `/game cancel`\n"
@@ -188,15 +216,23 @@ class GameCommands(commands.Cog):
 
     @app_commands.command(name="settings", description="Your SuperTable preferences")
     @app_commands.describe(dm="Send your hand to your DMs when it is your turn")
-    @app_commands.choices(dm=[app_commands.Choice(name="on", value="on"), app_commands.Choice(name="off", value="off")])
-    async def settings(self, interaction: discord.Interaction, dm: app_commands.Choice[str] | None = None) -> None:
+    @app_commands.choices(
+        dm=[app_commands.Choice(name="on", value="on"), app_commands.Choice(name="off", value="off")]
+    )
+    async def settings(
+        self, interaction: discord.Interaction, dm: app_commands.Choice[str] | None = None
+    ) -> None:
         async def work() -> None:
             storage = self.bot.service.storage
             current = await storage.user_settings(interaction.user.id)
             if dm is not None:
                 current = UserSettings(interaction.user.id, dm=dm.value == "on")
                 await storage.save_user_settings(current)
-            state = "on: your hand comes to your DMs on your turn" if current.dm else "off: you are pinged in the channel"
+            state = (
+                "on: your hand comes to your DMs on your turn"
+                if current.dm
+                else "off: you are pinged in the channel"
+            )
             await tell(interaction, f"DMs are {state}.")
 
         await guarded(interaction, work)

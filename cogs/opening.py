@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 import discord
 
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from bot.app import SuperTableBot
 
 log = logging.getLogger(__name__)
-THREAD_AUTO_ARCHIVE_MINUTES = 1440
+THREAD_AUTO_ARCHIVE_MINUTES: Literal[1440] = 1440
 
 
 async def open_table(
@@ -38,10 +38,16 @@ async def open_table(
     place_is_thread = isinstance(channel, discord.Thread)
     if await service.storage.live_in(channel.id) is not None:
         raise UserError("A game is already running here. Finish or cancel it first (`/game cancel`).")
-    thread = channel if isinstance(channel, discord.Thread) else await _make_thread(channel, engine.meta.title, interaction.user)
+    thread = (
+        channel
+        if isinstance(channel, discord.Thread)
+        else await _make_thread(channel, engine.meta.title, interaction.user)
+    )
     live = await service.create_lobby(
         guild_id=interaction.guild.id,
-        channel_id=channel.parent_id if place_is_thread and isinstance(channel, discord.Thread) else channel.id,
+        channel_id=channel.parent_id
+        if place_is_thread and isinstance(channel, discord.Thread)
+        else channel.id,
         thread_id=thread.id if thread is not None else None,
         host_id=interaction.user.id,
         host_name=interaction.user.display_name,
@@ -56,7 +62,11 @@ async def open_table(
     message = await place.send(view=ui.lobby_view(live))
     await service.set_message(live.id, message.id)
     where = f"in {thread.mention}" if thread is not None and not place_is_thread else "here"
-    note = "" if thread is not None or place_is_thread else " (I may not create threads here, so it lives in this channel.)"
+    note = (
+        ""
+        if thread is not None or place_is_thread
+        else " (I may not create threads here, so it lives in this channel.)"
+    )
     await interaction.followup.send(f"🎲 {engine.meta.title} table opened {where}.{note}", ephemeral=True)
     return live
 
@@ -106,8 +116,11 @@ async def open_rematch(bot: SuperTableBot, interaction: discord.Interaction, tab
         live = await bot.service.add_ai(live.id, interaction.user.id)
     message = await place.send(view=ui.lobby_view(live))
     await bot.service.set_message(live.id, message.id)
-    players = " ".join(f"<@{s.user_id}>" for s in record.seats if s.user_id and s.user_id != interaction.user.id)
+    players = " ".join(
+        f"<@{s.user_id}>" for s in record.seats if s.user_id and s.user_id != interaction.user.id
+    )
     await place.send(
-        f"🔁 Rematch! {players} press **Join** to play again.", allowed_mentions=discord.AllowedMentions(users=True)
+        f"🔁 Rematch! {players} press **Join** to play again.",
+        allowed_mentions=discord.AllowedMentions(users=True),
     )
     await interaction.followup.send("Rematch lobby opened.", ephemeral=True)

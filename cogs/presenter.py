@@ -17,6 +17,7 @@ from cogs.media import hand_picture, table_picture
 
 if TYPE_CHECKING:
     from bot.app import SuperTableBot
+    from bot.service import TableService
 
 log = logging.getLogger(__name__)
 DMS_CLOSED = 50007
@@ -32,7 +33,7 @@ class TablePresenter:
         self._archives: dict[int, asyncio.TimerHandle] = {}
 
     @property
-    def service(self):  # noqa: ANN201 - the bot's TableService
+    def service(self) -> TableService:
         return self.bot.service
 
     async def on_change(self, change: TableChange) -> None:
@@ -107,7 +108,9 @@ class TablePresenter:
         result = await self.service.storage.result(live.id)
         if result is None:
             return
-        await self.channel(live).send(view=ui.result_view(live, result), allowed_mentions=discord.AllowedMentions.none())
+        await self.channel(live).send(
+            view=ui.result_view(live, result), allowed_mentions=discord.AllowedMentions.none()
+        )
         if live.record.thread_id is not None:
             self.schedule_archive(live.record.thread_id)
 
@@ -143,13 +146,17 @@ class TablePresenter:
             by_prompt: dict[str, list[str]] = {}
             for ref in channel_pings:
                 by_prompt.setdefault(ref.prompt, []).append(f"<@{ref.user_id}>")
-            text = "\n".join(f"{' '.join(users)}: your turn — {prompt}" for prompt, users in by_prompt.items())
+            text = "\n".join(
+                f"{' '.join(users)}: your turn — {prompt}" for prompt, users in by_prompt.items()
+            )
             await self.say(live, text + "\n-# Press **Open my hand** on the table to play.")
         for seat in change.warnings:
             user_id = live.record.seats[seat].user_id
             if user_id is not None:
                 left = ui.format_seconds(live.record.turn_timer * 0.25)
-                await self.say(live, f"⏰ <@{user_id}>, about {left} left to decide, then the AI chooses for you.")
+                await self.say(
+                    live, f"⏰ <@{user_id}>, about {left} left to decide, then the AI chooses for you."
+                )
 
     async def say(self, live: LiveTable, text: str) -> None:
         """A short message in the table's channel, mentioning only the users named in it."""
@@ -164,7 +171,9 @@ class TablePresenter:
         if not settings.dm or (live.id, ref.user_id) in self._dm_failed:
             return False
         picture = await hand_picture(live, ref.seat)
-        view = ui.panel_view(live, ref.seat, picture.filename, picture.alt, notice=f"Your turn at {live.title}.")
+        view = ui.panel_view(
+            live, ref.seat, picture.filename, picture.alt, notice=f"Your turn at {live.title}."
+        )
         try:
             user = self.bot.get_user(ref.user_id) or await self.bot.fetch_user(ref.user_id)
             await user.send(view=view, file=picture.file())
@@ -174,7 +183,8 @@ class TablePresenter:
             self._dm_failed.add((live.id, ref.user_id))
             await self.say(
                 live,
-                f"<@{ref.user_id}>, I can't send you DMs (they are closed), so I'll ping you here for this game. "
+                f"<@{ref.user_id}>, I can't send you DMs (they are closed), "
+                "so I'll ping you here for this game. "
                 "Allow direct messages from server members, or use `/settings dm:off`.",
             )
             return False

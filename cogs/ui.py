@@ -27,8 +27,13 @@ def _gallery(filename: str, alt: str) -> ui.MediaGallery[ui.LayoutView]:
     return ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{filename}", description=alt[:1024]))
 
 
-def _button(label: str, custom_id: str, style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-            disabled: bool = False, emoji: str | None = None) -> ui.Button[ui.LayoutView]:
+def _button(
+    label: str,
+    custom_id: str,
+    style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+    disabled: bool = False,
+    emoji: str | None = None,
+) -> ui.Button[ui.LayoutView]:
     return ui.Button(label=label[:80], custom_id=custom_id, style=style, disabled=disabled, emoji=emoji)
 
 
@@ -145,19 +150,25 @@ def panel_view(
     decisions = live.decisions_for(seat)
     version = live.state.version if live.state is not None else 0
     if record.status != "active":
-        parts.append(ui.TextDisplay("This game is over." if record.status == "finished" else "This table is closed."))
+        parts.append(
+            ui.TextDisplay("This game is over." if record.status == "finished" else "This table is closed.")
+        )
     elif seat in live.runtime.forfeited:
         parts.append(ui.TextDisplay("You forfeited; the AI finishes your seat."))
     elif seat in live.runtime.away:
         parts.append(ui.TextDisplay("The AI is playing for you while you are away."))
-        parts.append(ui.ActionRow(_button("I'm back", ids.table(record.id, "back"), discord.ButtonStyle.success)))
+        parts.append(
+            ui.ActionRow(_button("I'm back", ids.table(record.id, "back"), discord.ButtonStyle.success))
+        )
     elif decisions:
         parts += decision_items(record.id, version, decisions[0], picked)
         if len(decisions) > 1:
             parts.append(ui.TextDisplay(f"-# {len(decisions) - 1} more decision(s) after this one."))
     else:
         waiting = waiting_line(live)
-        parts.append(ui.TextDisplay("Nothing to decide right now." + (f"\nWaiting for {waiting}" if waiting else "")))
+        parts.append(
+            ui.TextDisplay("Nothing to decide right now." + (f"\nWaiting for {waiting}" if waiting else ""))
+        )
         parts.append(ui.ActionRow(_button("Refresh", ids.table(record.id, "refresh"), emoji="🔄")))
     return _layout(*parts)
 
@@ -173,10 +184,16 @@ def decision_items(
     items: list[ui.Item[ui.LayoutView]] = [ui.TextDisplay(f"**{decision.prompt}**{hint}")]
     single = decision.max_choices == 1
     if single and len(decision.options) <= MAX_BUTTONS:
-        row = ui.ActionRow(*(
-            _button(o.label, ids.option_button(table_id, version, decision.key, o.id), discord.ButtonStyle.primary)
-            for o in decision.options
-        ))
+        row = ui.ActionRow(
+            *(
+                _button(
+                    o.label,
+                    ids.option_button(table_id, version, decision.key, o.id),
+                    discord.ButtonStyle.primary,
+                )
+                for o in decision.options
+            )
+        )
         items.append(row)
         if decision.min_choices == 0:
             items.append(ui.ActionRow(_button("Skip", ids.confirm(table_id, version, decision.key, ()))))
@@ -188,7 +205,9 @@ def decision_items(
         min_values=0 if not single else 1,
         max_values=min(decision.max_choices, len(decision.options)),
         options=[
-            discord.SelectOption(label=o.label, value=o.id, description=o.detail[:100] or None, default=i in chosen)
+            discord.SelectOption(
+                label=o.label, value=o.id, description=o.detail[:100] or None, default=i in chosen
+            )
             for i, o in enumerate(decision.options)
         ],
     )
@@ -198,10 +217,16 @@ def decision_items(
         names = ", ".join(decision.options[i].label for i in picks) or "nothing"
         ok = decision.min_choices <= len(picks) <= decision.max_choices
         items.append(ui.TextDisplay(f"-# Selected: {names}"))
-        items.append(ui.ActionRow(_button(
-            f"Confirm ({len(picks)})", ids.confirm(table_id, version, decision.key, picks),
-            discord.ButtonStyle.success, disabled=not ok,
-        )))
+        items.append(
+            ui.ActionRow(
+                _button(
+                    f"Confirm ({len(picks)})",
+                    ids.confirm(table_id, version, decision.key, picks),
+                    discord.ButtonStyle.success,
+                    disabled=not ok,
+                )
+            )
+        )
     return items
 
 
@@ -214,7 +239,9 @@ def result_view(live: LiveTable, result: ResultRecord) -> ui.LayoutView:
         score = f" — {seat.score:g}" if seat.score else ""
         lines.append(f"{medal} {who}{score}")
     text = f"## 🏁 {live.title} · {live.mode_label}: results\n" + "\n".join(lines) + f"\n\n{result.summary}"
-    row = ui.ActionRow(_button("Rematch", ids.table(live.id, "rematch"), discord.ButtonStyle.primary, emoji="🔁"))
+    row = ui.ActionRow(
+        _button("Rematch", ids.table(live.id, "rematch"), discord.ButtonStyle.primary, emoji="🔁")
+    )
     return _layout(ui.TextDisplay(text), row)
 
 

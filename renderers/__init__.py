@@ -8,17 +8,15 @@ Nothing here imports discord, bot or cogs.
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
-from typing import Any, Literal, Protocol
+from typing import Literal, Protocol
 
 from PIL import Image
 
 from renderers.generic import GenericRenderer
 from renderers.kit.encode import RenderedImage, rendered_image
+from renderers.kit.views import View
 
 log = logging.getLogger(__name__)
-
-View = Mapping[str, Any]
 
 
 class Renderer(Protocol):

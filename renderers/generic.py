@@ -93,23 +93,24 @@ class GenericRenderer:
 
     def _plates(self, canvas: Image.Image, view: View, area: Box) -> None:
         listed = seats(view)
+        if not listed:
+            draw.note(canvas, area, "No seats to show.")
+            return
         refs = _seat_refs(view)
-        columns = 2 if len(listed) <= 4 else 4
-        rows = max(1, math.ceil(len(listed) / columns))
+        columns = min(len(listed), max(2, math.ceil(len(listed) / 4)))
+        rows = math.ceil(len(listed) / columns)
         left, top, right, bottom = area
-        row_height = min(150, (bottom - top - 26 * (rows - 1)) // rows)
-        block = rows * row_height + (rows - 1) * 26
-        y = top + (bottom - top - block) // 2
-        for r in range(rows):
-            members = list(range(r * columns, min(len(listed), (r + 1) * columns)))
-            boxes = layout.row((left, y, right, y + row_height), columns, 24)
-            for index, box in zip(members, boxes, strict=False):
-                stats = _facts(listed[index], {"name"})
-                keys = refs.get(index, [])
-                active = any(key in ACTIVE_KEYS for key in keys)
-                tag = humanize(keys[0]).upper() if keys else ""
-                draw.seat_plate(canvas, box, seat_name(view, index), seat_style(index), stats, active, tag)
-            y += row_height + 26
+        gap_x, gap_y = 24, 22
+        cell = (
+            (right - left - gap_x * (columns - 1)) // columns,
+            min(150, (bottom - top - gap_y * (rows - 1)) // rows),
+        )
+        for index, box in enumerate(layout.grid(area, len(listed), columns, cell, (gap_x, gap_y))):
+            keys = refs.get(index, [])
+            active = any(key in ACTIVE_KEYS for key in keys)
+            tag = humanize(keys[0]).upper() if keys else ""
+            stats = _facts(listed[index], {"name"})
+            draw.seat_plate(canvas, box, seat_name(view, index), seat_style(index), stats, active, tag)
 
     def hand(self, view: View) -> Image.Image:
         """One seat's hand: every card as a labelled card."""

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
-View = Mapping[str, Any]
+from renderers.kit.views import View
 
 _DUEL: dict[str, Any] = {
     "game": "duel",

@@ -7,10 +7,13 @@ from pathlib import Path
 
 import pytest
 
+import renderers
 from bot import Settings, SuperTableBot, create_bot
 from tests.support.highcard import HighCard
+from tests.support.highcard_renderer import HighCardRenderer
 
 REGISTRY = {"highcard": HighCard()}
+renderers.register("highcard", HighCardRenderer())
 
 
 @pytest.fixture

@@ -6,12 +6,11 @@ Failures raise AssertionError with the seed, mode and step, so a failure can be 
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
-
-import re
 
 import msgspec
 
@@ -55,7 +54,9 @@ def check_decision(decision: Decision) -> None:
     ids = [option.id for option in decision.options]
     assert len(set(ids)) == len(ids), f"{where}: duplicate option ids"
     for option in decision.options:
-        assert 0 < len(option.id) <= MAX_ID and SAFE_ID.fullmatch(option.id), f"{where}: option id {option.id!r}"
+        assert 0 < len(option.id) <= MAX_ID and SAFE_ID.fullmatch(option.id), (
+            f"{where}: option id {option.id!r}"
+        )
         assert 0 < len(option.label) <= MAX_LABEL, f"{where}: option label {option.label!r}"
         assert len(option.detail) <= 100, f"{where}: option detail too long"
     assert 0 <= decision.min_choices <= decision.max_choices, f"{where}: bounds"
@@ -63,7 +64,9 @@ def check_decision(decision: Decision) -> None:
     assert decision.min_choices <= len(decision.options), f"{where}: min_choices above option count"
 
 
-def _assert_illegal(engine: Engine[Any], state: Any, seat: int, key: str, choice: list[str], why: str) -> None:
+def _assert_illegal(
+    engine: Engine[Any], state: Any, seat: int, key: str, choice: list[str], why: str
+) -> None:
     before = engine.encode(state)
     try:
         engine.apply(state, seat, key, choice)
@@ -78,7 +81,7 @@ def _probe_illegal(engine: Engine[Any], state: Any, decisions: list[Decision], s
     decision = decisions[0]
     _assert_illegal(engine, state, decision.seat, "no-such-key", [decision.options[0].id], "unknown key")
     _assert_illegal(engine, state, decision.seat, decision.key, ["no-such-option"], "unknown option")
-    too_many = [option.id for option in decision.options][: decision.max_choices] + ["extra-x"]
+    too_many = [*[option.id for option in decision.options][: decision.max_choices], "extra-x"]
     _assert_illegal(engine, state, decision.seat, decision.key, too_many, "too many choices")
     open_for = {(d.seat, d.key) for d in decisions}
     for other in range(seats):
@@ -164,7 +167,12 @@ def play_one(
 
 
 def replay(
-    engine: Engine[Any], mode: str, seats: Iterable[Seat], seed: int, options: Mapping[str, Any], log: Iterable[LoggedStep]
+    engine: Engine[Any],
+    mode: str,
+    seats: Iterable[Seat],
+    seed: int,
+    options: Mapping[str, Any],
+    log: Iterable[LoggedStep],
 ) -> Any:
     """Rebuild a game from its seed and log of steps."""
     state = engine.new_game(list(seats), mode, dict(options), seed)
@@ -193,8 +201,15 @@ def check_engine(
             for seed in seeds:
                 for use_ai in (False, True):
                     state, log = play_one(
-                        engine, mode.id, seats, seed, options=mode_options, use_ai=use_ai,
-                        max_steps=max_steps, secrets=secrets, card_count=card_count,
+                        engine,
+                        mode.id,
+                        seats,
+                        seed,
+                        options=mode_options,
+                        use_ai=use_ai,
+                        max_steps=max_steps,
+                        secrets=secrets,
+                        card_count=card_count,
                     )
                     seat_list = [Seat(i, f"P{i + 1}", is_ai=use_ai) for i in range(seats)]
                     again = replay(engine, mode.id, seat_list, seed, mode_options, log)

@@ -1,7 +1,8 @@
 """The drawing kit shared by every game renderer.
 
-Modules, each with one job:
-fonts (bundled DejaVu), palette (table and seat colours, seat symbols), text (fit, ellipsize, wrap),
-shapes (antialiased rounded boxes), cards (card face and back tiles), cache (memoised immutable
-layers), draw (badges, seat plates, header and footer bars, placed cards), encode (PNG bytes).
+One job per module: fonts (the bundled DejaVu faces), palette (table colours, seat colours and
+symbols), text (fit, ellipsize, wrap), shapes (antialiased rounded boxes, shadows, felt), cards
+(card face and back tiles), cache (memoised immutable layers, handed out as copies), layout (grids),
+draw (widgets: placed cards, badges, seat plates, header and footer bars), views (reading the keys
+views share, words for alt text), encode (PNG bytes and RenderedImage).
 """

@@ -64,12 +64,18 @@ def slot(canvas: Image.Image, box: Box, label: str = "") -> None:
     rounded_outline(canvas, box, corner_radius(right - left), SLOT, 3)
     if label:
         pad = (right - left) // 8
-        lines, face = fit_block(label, right - left - 2 * pad, bottom - top - 2 * pad, 24, 14, 3)
-        step = face.size * 1.2
-        middle = (top + bottom) / 2 - step * (len(lines) - 1) / 2
-        draw = ImageDraw.Draw(canvas)
-        for number, line in enumerate(lines):
-            draw.text(((left + right) / 2, middle + number * step), line, font=face, fill=MUTED, anchor="mm")
+        note(canvas, (left + pad, top + pad, right - pad, bottom - pad), label, 24)
+
+
+def note(canvas: Image.Image, box: Box, text: str, size: int = 28) -> None:
+    """Muted text wrapped and centred in `box` (e.g. "No cards")."""
+    left, top, right, bottom = box
+    lines, face = fit_block(text, right - left, bottom - top, size, 14, 3)
+    step = face.size * 1.2
+    middle = (top + bottom) / 2 - step * (len(lines) - 1) / 2
+    draw = ImageDraw.Draw(canvas)
+    for number, line in enumerate(lines):
+        draw.text(((left + right) / 2, middle + number * step), line, font=face, fill=MUTED, anchor="mm")
 
 
 def badge_width(text: str, size: int = 22) -> int:

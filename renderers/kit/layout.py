@@ -1,4 +1,4 @@
-"""Where things go: rows and grids of equal boxes, and grids of cards, centred in an area."""
+"""Where things go: grids of equal boxes and grids of cards, centred in an area."""
 
 from __future__ import annotations
 
@@ -8,15 +8,6 @@ from renderers.kit.shapes import Box
 
 CARD_RATIO = 1.4
 """Card height over card width."""
-
-
-def row(area: Box, count: int, gap: int, max_width: int | None = None) -> list[Box]:
-    """`count` equal boxes side by side, as tall as `area`, centred in it, at most `max_width` wide each."""
-    left, top, right, bottom = area
-    width = (right - left - gap * (count - 1)) // max(1, count)
-    if max_width is not None:
-        width = min(width, max_width)
-    return grid(area, count, max(1, count), (width, bottom - top), (gap, 0))
 
 
 def grid(area: Box, count: int, columns: int, cell: tuple[int, int], gap: tuple[int, int]) -> list[Box]:

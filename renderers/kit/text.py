@@ -56,9 +56,9 @@ def _lines(
     return [ellipsize(line, face, width) for line in lines], whole
 
 
-def wrap(text: str, face: ImageFont.FreeTypeFont, width: float, max_lines: int) -> list[str]:
-    """Greedy word wrap in at most `max_lines` lines; what does not fit is ellipsized."""
-    return _lines(text.split(), face, width, " ", max(1, max_lines))[0]
+def _capacity(height: float, size: int, leading: float, max_lines: int) -> int:
+    """How many lines of this size fit in `height` (at least one, at most `max_lines`)."""
+    return min(max_lines, max(1, int(height // (size * leading))))
 
 
 def _fit(
@@ -69,25 +69,22 @@ def _fit(
     max_lines: int,
     bold: bool,
     leading: float,
+    one_per_line: bool = False,
 ) -> tuple[list[str], ImageFont.FreeTypeFont]:
+    """The tokens in the largest size that fits the box whole, else the smallest size, cut to fit."""
     width, height = box
     size, min_size = sizes
     for current in range(size, min_size - 1, -1):
         face = font(current, bold)
-        capacity = min(max_lines, max(1, int(height // (current * leading))))
-        if (
-            sep == ITEM_SEPARATOR
-            and len(tokens) <= capacity
-            and all(face.getlength(t) <= width for t in tokens)
-        ):
+        capacity = _capacity(height, current, leading, max_lines)
+        if one_per_line and len(tokens) <= capacity and all(face.getlength(t) <= width for t in tokens):
             return list(tokens), face
         lines, whole = _lines(tokens, face, width, sep, capacity)
         if whole:
             return lines, face
     face = font(min_size, bold)
-    return _lines(tokens, face, width, sep, min(max_lines, max(1, int(height // (min_size * leading)))))[
-        0
-    ], face
+    lines, _ = _lines(tokens, face, width, sep, _capacity(height, min_size, leading, max_lines))
+    return lines, face
 
 
 def fit_block(
@@ -109,4 +106,4 @@ def fit_items(
 ) -> tuple[list[str], ImageFont.FreeTypeFont]:
     """Short items ("3 points"), one a line when they fit so, else joined by " · " (breaking only
     between items), in the largest size that fits."""
-    return _fit(items, ITEM_SEPARATOR, (width, height), (size, min_size), max_lines, False, 1.25)
+    return _fit(items, ITEM_SEPARATOR, (width, height), (size, min_size), max_lines, False, 1.25, True)

@@ -37,6 +37,10 @@ class World:
                 return message
         raise AssertionError("no table message found")
 
+    def table_message_or_closed(self, place: simcord.ChannelHandle) -> discord.Message:
+        """The first bot message with a V2 layout in a place (the lobby/table message)."""
+        return next(m for m in place.history() if m.components)
+
     async def open_table(self, host: simcord.MemberActor, **options: Any) -> simcord.ChannelHandle:
         result = await host.slash(self.games, "play", game="highcard", **options)
         assert result.acknowledged

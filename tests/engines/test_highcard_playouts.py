@@ -1,8 +1,7 @@
 """The playout kit on the test game: every mode, random and AI, with all invariants."""
 
-from tests.support.highcard import HighCard, card_count, secrets
-
 from engines.core.playout import check_engine
+from tests.support.highcard import HighCard, card_count, secrets
 
 
 def test_playout_kit_passes_on_every_mode() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import io
 import logging
 from collections.abc import Mapping
@@ -11,6 +12,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
+import renderers
 from engines.core import Seat
 from renderers import GENERIC, REGISTRY, Renderer, register, render_hand, render_table
 from renderers.gallery import main, write_gallery
@@ -171,6 +173,15 @@ def test_unknown_games_and_failing_renderers_fall_back_to_generic(caplog: pytest
         del REGISTRY["broken"]
     assert rendered.alt == GENERIC.table_alt(public)
     assert "broken renderer failed" in caplog.text
+
+
+def test_renderers_never_import_the_discord_layer() -> None:
+    for path in Path(renderers.__file__).parent.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            names = [alias.name for alias in node.names] if isinstance(node, ast.Import) else []
+            if isinstance(node, ast.ImportFrom):
+                names = [node.module or ""]
+            assert not [name for name in names if name.split(".")[0] in {"discord", "bot", "cogs"}], path
 
 
 def test_alt_text_is_clipped_to_discords_limit() -> None:

@@ -107,7 +107,9 @@ class HighCard:
             ]
         if state.phase == "lead":
             hand = state.hands[state.leader]
-            return [Decision(state.leader, "lead", "Lead a card", self._options(hand), deadline=state.deadline)]
+            return [
+                Decision(state.leader, "lead", "Lead a card", self._options(hand), deadline=state.deadline)
+            ]
         if state.phase == "follow":
             lead = state.played[state.leader]
             return [
@@ -129,10 +131,7 @@ class HighCard:
         if any(decision.option(option_id) is None for option_id in picked):
             raise IllegalChoice("You do not hold that card.")
         values = [int(option_id[1:]) for option_id in picked]
-        if key == "swap":
-            events = self._swap(state, seat, values)
-        else:
-            events = self._play(state, seat, values[0], now)
+        events = self._swap(state, seat, values) if key == "swap" else self._play(state, seat, values[0], now)
         state.version += 1
         return events
 
@@ -185,7 +184,9 @@ class HighCard:
         by_points = sorted(set(state.points), reverse=True)
         placements = [[s for s, p in enumerate(state.points) if p == points] for points in by_points]
         winners = " and ".join(state.names[s] for s in placements[0])
-        return Outcome(placements, {s: float(p) for s, p in enumerate(state.points)}, f"{winners} took the most tricks.")
+        return Outcome(
+            placements, {s: float(p) for s, p in enumerate(state.points)}, f"{winners} took the most tricks."
+        )
 
     def encode(self, state: HighCardState) -> bytes:
         return msgspec.json.encode(state)
@@ -216,10 +217,16 @@ class HighCard:
         state.pending_swap[seat] = False
         if not any(state.pending_swap):
             state.phase = "lead"
-        text = f"{state.names[seat]} swapped {len(values)} card(s)." if values else f"{state.names[seat]} kept their hand."
+        text = (
+            f"{state.names[seat]} swapped {len(values)} card(s)."
+            if values
+            else f"{state.names[seat]} kept their hand."
+        )
         return [Event("swap", text)]
 
-    def _play(self, state: HighCardState, seat: int, value: int, now: float, timed_out: bool = False) -> list[Event]:
+    def _play(
+        self, state: HighCardState, seat: int, value: int, now: float, timed_out: bool = False
+    ) -> list[Event]:
         state.hands[seat].remove(value)
         state.played[seat] = value
         name = state.names[seat]

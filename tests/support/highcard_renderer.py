@@ -83,7 +83,7 @@ def _tag(view: View, index: int) -> tuple[str, bool]:
 
 
 class HighCardRenderer:
-    """The table (seats in columns with their played cards, the deck, the last trick) and the hand."""
+    """The table (the deck; each seat's played card beside its plate; the last trick) and the hand."""
 
     def table(self, view: View) -> Image.Image:
         """The public table."""
@@ -169,7 +169,8 @@ class HighCardRenderer:
         if phase == "swap":
             return "Swap up to two cards, or keep them"
         if phase == "lead":
-            return "Your lead" if seat == view["leader"] else f"{seat_name(view, view['leader'])} leads"
+            leader = seat_name(view, view["leader"])
+            return "Your lead" if seat == view["leader"] else f"{leader} leads, then you answer"
         if phase == "follow":
             if seat == view["leader"]:
                 return "Waiting for the answers"
