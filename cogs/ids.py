@@ -3,7 +3,7 @@
 Formats (all <= 100 characters):
   st:{table}:{version}:{key}:{option}   a decision option button
   ss:{table}:{version}:{key}            a decision select menu (values are option ids)
-  sc:{table}:{version}:{key}:{picks}    confirm a multi-choice ("-" = none, else indices "0.3.7")
+  sc:{table}:{version}:{key}:{picks}    confirm a multi-choice (picks: hex bitmask of option indices)
   sl:{table}:{action}                   lobby buttons
   sm:{table}:{action}                   table-message and panel buttons
   sr:{game}:{page}                      rules pages
@@ -23,7 +23,7 @@ _FIELD = r"[A-Za-z0-9_.\-]{1,20}"
 _PATTERNS = {
     "st": re.compile(rf"st:(\d{{1,18}}):(\d{{1,9}}):({_FIELD}):({_FIELD})"),
     "ss": re.compile(rf"ss:(\d{{1,18}}):(\d{{1,9}}):({_FIELD})"),
-    "sc": re.compile(rf"sc:(\d{{1,18}}):(\d{{1,9}}):({_FIELD}):(-|\d{{1,2}}(?:\.\d{{1,2}}){{0,24}})"),
+    "sc": re.compile(rf"sc:(\d{{1,18}}):(\d{{1,9}}):({_FIELD}):([0-9a-f]{{1,7}})"),
     "sl": re.compile(r"sl:(\d{1,18}):([a-z_]{1,12})"),
     "sm": re.compile(r"sm:(\d{1,18}):([a-z_]{1,12})"),
     "sr": re.compile(r"sr:([a-z0-9_]{1,20}):(\d{1,2})"),
@@ -86,8 +86,8 @@ def parse(custom_id: str) -> Parsed:
     if kind == "ss":
         return Choose(int(g[0]), int(g[1]), g[2], select=True)
     if kind == "sc":
-        picks = () if g[3] == "-" else tuple(int(i) for i in g[3].split("."))
-        return Choose(int(g[0]), int(g[1]), g[2], indices=picks)
+        mask = int(g[3], 16)
+        return Choose(int(g[0]), int(g[1]), g[2], indices=tuple(i for i in range(25) if mask >> i & 1))
     if kind in ("sl", "sm"):
         actions = LOBBY_ACTIONS if kind == "sl" else TABLE_ACTIONS
         if g[1] not in actions:
@@ -107,8 +107,8 @@ def option_select(table_id: int, version: int, key: str) -> str:
 
 
 def confirm(table_id: int, version: int, key: str, indices: tuple[int, ...]) -> str:
-    picks = ".".join(str(i) for i in indices) if indices else "-"
-    return f"sc:{table_id}:{version}:{key}:{picks}"
+    mask = sum(1 << i for i in set(indices))
+    return f"sc:{table_id}:{version}:{key}:{mask:x}"
 
 
 def lobby(table_id: int, action: str) -> str:

@@ -176,11 +176,14 @@ def replay(
 ) -> Any:
     """Rebuild a game from its seed and log of steps."""
     state = engine.new_game(list(seats), mode, dict(options), seed)
-    for step in log:
+    for index, step in enumerate(log):
         if step.key == TICK:
             engine.tick(state, step.now)
-        else:
+            continue
+        try:
             engine.apply(state, step.seat, step.key, list(step.choice), step.now)
+        except IllegalChoice as exc:
+            raise AssertionError(f"replay is not byte-identical: step {index} refused ({exc})") from exc
     return state
 
 

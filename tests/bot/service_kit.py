@@ -1,0 +1,63 @@
+"""A TableService on a SQLite file with a controllable clock, for tests without Discord."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from bot.listener import TableChange
+from bot.service import TableService
+from bot.storage import open_storage
+from tests.support.highcard import HighCard
+
+REGISTRY = {"highcard": HighCard()}
+
+
+@dataclass
+class FakeClock:
+    now: float = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@dataclass
+class Recorder:
+    changes: list[TableChange] = field(default_factory=list)
+
+    async def on_change(self, change: TableChange) -> None:
+        self.changes.append(change)
+
+
+OPEN: list[TableService] = []
+
+
+async def make_service(path: Path, clock: FakeClock | None = None, timer: float = 600.0) -> TableService:
+    """A service on a SQLite file; closed after the test by the `close_services` fixture."""
+    storage = open_storage(f"sqlite:///{path}")
+    await storage.open()
+    service = TableService(
+        storage, REGISTRY, clock=clock or FakeClock(), default_turn_timer=timer, listener=Recorder()
+    )
+    OPEN.append(service)
+    return service
+
+
+async def close_all() -> None:
+    """Close every service opened by a test."""
+    while OPEN:
+        service = OPEN.pop()
+        service.close()
+        await service.storage.close()
+
+
+async def started_table(service: TableService, humans: int = 2, ai: int = 1, mode: str = "classic") -> int:
+    live = await service.create_lobby(
+        guild_id=1, channel_id=10, thread_id=None, host_id=100, host_name="Host", game="highcard", mode=mode
+    )
+    for i in range(1, humans):
+        await service.join(live.id, 100 + i, f"P{i}")
+    for _ in range(ai):
+        await service.add_ai(live.id, 100)
+    await service.start(live.id, 100)
+    return live.id

@@ -1,0 +1,79 @@
+"""Settings, the run command without a token, and logging that hides the token."""
+
+from __future__ import annotations
+
+import logging
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot import create_bot
+from bot.logs import RedactSecrets
+from bot.settings import Settings, SettingsError
+
+ROOT = Path(__file__).resolve().parents[2]
+TOKEN = "MTA2NzQ1NjIzNDU2Nzg5MDEyMw.GabcDE.abcdefghijklmnopqrstuvwxyz0123456789AB"
+
+
+def test_defaults_and_overrides() -> None:
+    settings = Settings.from_env({"DISCORD_TOKEN": TOKEN, "DEFAULT_TURN_TIMER": "90", "SHARD_IDS": "0,2"})
+    assert settings.database_url == "sqlite:///data/supertable.db"
+    assert settings.default_turn_timer == 90 and settings.shard_ids == (0, 2)
+    assert settings.require_token() == TOKEN
+
+
+@pytest.mark.parametrize(
+    ("env", "message"),
+    [
+        ({"DEFAULT_TURN_TIMER": "5"}, "between 30 and 86400"),
+        ({"TABLE_EDIT_INTERVAL": "soon"}, "number of seconds"),
+        ({"SYNC_GUILD_ID": "my-server"}, "whole number"),
+    ],
+)
+def test_bad_values_say_what_to_fix(env: dict[str, str], message: str) -> None:
+    with pytest.raises(SettingsError, match=message):
+        Settings.from_env(env)
+
+
+def test_missing_and_malformed_tokens_are_explained() -> None:
+    with pytest.raises(SettingsError, match="DISCORD_TOKEN is not set"):
+        Settings.from_env({}).require_token()
+    with pytest.raises(SettingsError, match="does not look like a bot token"):
+        Settings.from_env({"DISCORD_TOKEN": "hunter2"}).require_token()
+
+
+@pytest.mark.parametrize("token", [None, "not-a-token"])
+def test_run_without_a_valid_token_prints_one_line_and_fails(tmp_path: Path, token: str | None) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    if token:
+        env["DISCORD_TOKEN"] = token
+    run = subprocess.run(
+        [sys.executable, "-m", "bot"],
+        cwd=tmp_path,
+        env={**env, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert run.returncode != 0
+    lines = run.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("supertable: ") and "DISCORD_TOKEN" in lines[0]
+    assert "Traceback" not in run.stderr and run.stdout == ""
+
+
+def test_create_bot_builds_without_connecting(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    bot = create_bot()
+    assert not bot.is_ready() and bot.settings.token is None
+
+
+def test_the_token_never_reaches_the_log(caplog: pytest.LogCaptureFixture) -> None:
+    logger = logging.getLogger("test.redaction")
+    logger.addFilter(RedactSecrets(TOKEN))
+    with caplog.at_level(logging.INFO, logger="test.redaction"):
+        logger.info("connecting with %s", TOKEN)
+        logger.info(f"header Bot {TOKEN}")
+    assert TOKEN not in caplog.text and caplog.text.count("[token hidden]") == 2
