@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import itertools
 
 from bot.coalesce import Coalescer
 
@@ -36,5 +37,5 @@ async def test_runs_are_at_least_an_interval_apart() -> None:
         await asyncio.sleep(0.03)
         coalescer.request("t")
         await coalescer.flush("t")
-    gaps = [b - a for a, b in zip(times, times[1:], strict=False)]
+    gaps = [b - a for a, b in itertools.pairwise(times)]
     assert gaps and min(gaps) >= 0.095

@@ -130,3 +130,10 @@ def find_select(message: Any) -> Any:
         stack.extend(getattr(component, "children", None) or [])
         stack.extend(getattr(component, "components", None) or [])
     raise AssertionError("no select menu")
+
+
+def reply(result: Any) -> str:
+    """What the user was told: the (possibly deferred) response and any followups."""
+    parts = [result.response.content] if result.response is not None else []
+    parts += [f.content for f in result.followups]
+    return "\n".join(parts)

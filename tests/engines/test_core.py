@@ -51,7 +51,7 @@ def test_card_files_load_and_errors_name_file_and_card(tmp_path: Path) -> None:
         load_cards(twice, Card)
     garbage = tmp_path / "garbage.toml"
     garbage.write_text("[[cards]\n")
-    with pytest.raises(CardDataError, match="garbage.toml: cannot read"):
+    with pytest.raises(CardDataError, match=r"garbage\.toml: cannot read"):
         load_cards(garbage, Card)
 
 

@@ -131,7 +131,9 @@ class HighCard:
         if any(decision.option(option_id) is None for option_id in picked):
             raise IllegalChoice("You do not hold that card.")
         values = [int(option_id[1:]) for option_id in picked]
-        events = self._swap(state, seat, values) if key == "swap" else self._play(state, seat, values[0], now)
+        events = (
+            self._swap(state, seat, values, now) if key == "swap" else self._play(state, seat, values[0], now)
+        )
         state.version += 1
         return events
 
@@ -207,7 +209,7 @@ class HighCard:
             return "hidden"
         return card_id(card)
 
-    def _swap(self, state: HighCardState, seat: int, values: list[int]) -> list[Event]:
+    def _swap(self, state: HighCardState, seat: int, values: list[int], now: float) -> list[Event]:
         hand = state.hands[seat]
         for value in values:
             hand.remove(value)
@@ -217,6 +219,7 @@ class HighCard:
         state.pending_swap[seat] = False
         if not any(state.pending_swap):
             state.phase = "lead"
+            state.deadline = now + LIGHTNING_SECONDS if state.mode == "lightning" else None
         text = (
             f"{state.names[seat]} swapped {len(values)} card(s)."
             if values
