@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
 import pytest
+import pytest_asyncio
 
 import renderers
 from bot import Settings, SuperTableBot, create_bot
@@ -27,10 +28,21 @@ def settings(tmp_path: Path) -> Settings:
     )
 
 
-@pytest.fixture
-def make_bot(settings: Settings) -> Callable[[], SuperTableBot]:
-    """Builds a fresh bot on the same database (for restarts)."""
-    return lambda: create_bot(settings, registry=REGISTRY)
+@pytest_asyncio.fixture
+async def make_bot(settings: Settings) -> AsyncIterator[Callable[[], SuperTableBot]]:
+    """Builds fresh bots on the same database (for restarts); closes their storage afterwards."""
+    bots: list[SuperTableBot] = []
+
+    def build() -> SuperTableBot:
+        bots.append(create_bot(settings, registry=REGISTRY))
+        return bots[-1]
+
+    yield build
+    for bot in bots:
+        service = getattr(bot, "service", None)
+        if service is not None:
+            service.close()
+            await service.storage.close()
 
 
 @pytest.fixture

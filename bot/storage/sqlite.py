@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+import threading
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -70,7 +71,7 @@ class SqliteStorage:
         """Connect, set the pragmas and apply pending migrations."""
         if self.path != MEMORY:
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-        db = await aiosqlite.connect(self.path, isolation_level=None)
+        db = await _daemon(aiosqlite.connect(self.path, isolation_level=None))
         try:
             db.row_factory = sqlite3.Row
             await db.executescript(";\n".join(_PRAGMAS))
@@ -81,7 +82,7 @@ class SqliteStorage:
         self._conn = db
 
     async def close(self) -> None:
-        """Close the connection once running work is done."""
+        """Close the connection once running work is done (idempotent)."""
         async with self._lock:
             if self._conn is not None:
                 conn, self._conn = self._conn, None
@@ -336,3 +337,16 @@ def _deadline(value: object) -> float | None:
     if value is None:
         return None
     return float(value) if isinstance(value, int | float) else 0.0
+
+
+def _daemon(connection: aiosqlite.Connection) -> aiosqlite.Connection:
+    """Let the connection's worker thread never keep the process alive.
+
+    aiosqlite starts a non-daemon thread per connection; a bot that is stopped without
+    close() (killed event loop, test harnesses that detach bots) would then hang at exit.
+    Committed data is safe either way: SQLite's WAL keeps an interrupted write atomic.
+    """
+    thread = getattr(connection, "_thread", None)
+    if isinstance(thread, threading.Thread) and not thread.is_alive():
+        thread.daemon = True
+    return connection

@@ -283,3 +283,20 @@ def test_open_storage_postgres_is_not_available_yet(url: str) -> None:
 def test_open_storage_rejects_other_urls(url: str) -> None:
     with pytest.raises(ValueError, match=r"expected sqlite:///relative/path\.db"):
         open_storage(url)
+
+
+def test_an_unclosed_database_never_keeps_the_process_alive(tmp_path: Path) -> None:
+    """A bot stopped without close() (e.g. detached by a test harness) must still let Python exit."""
+    import subprocess
+    import sys
+
+    script = (
+        "import asyncio\n"
+        "from bot.storage import open_storage\n"
+        f"s = open_storage('sqlite:///{tmp_path / 'left-open.db'}')\n"
+        "asyncio.run(s.open())\n"
+        "print('done')\n"
+    )
+    root = Path(__file__).resolve().parents[2]
+    run = subprocess.run([sys.executable, "-c", script], cwd=root, capture_output=True, text=True, timeout=30)
+    assert run.returncode == 0 and run.stdout.strip() == "done"

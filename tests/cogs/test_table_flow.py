@@ -151,3 +151,24 @@ async def test_cancel_needs_host_or_manage_threads(simcord_env) -> None:
     assert "cancelled" in done.response.content
     assert await world.bot.service.storage.live_in(thread.id) is None
     assert "cancelled" in texts(world.table_message_or_closed(thread))
+
+
+async def test_multi_choice_is_selected_then_confirmed(simcord_env) -> None:
+    from tests.cogs.world import find_select
+
+    world = make_world(simcord_env)
+    _thread, table = await start_game(world)
+    panel = await open_hand(world.alice, table)
+    menu = find_select(panel)
+    picked = [o.value for o in menu.options][:2]
+    shown = panel_after(await world.alice.select(panel, picked, custom_id=menu.custom_id))
+    labels = [o.label for o in menu.options][:2]
+    assert f"Selected: {labels[0]}, {labels[1]}" in texts(shown)
+    assert not await world.bot.service.storage.actions(table_id_of(table)) or all(
+        a.seat != 0 for a in await world.bot.service.storage.actions(table_id_of(table))
+    ), "selecting alone does not play"
+
+    confirm = next(c for c in custom_ids(shown) if c.startswith("sc:"))
+    await world.alice.click(shown, custom_id=confirm)
+    swaps = [a for a in await world.bot.service.storage.actions(table_id_of(table)) if a.seat == 0]
+    assert [(a.key, sorted(a.choice)) for a in swaps] == [("swap", sorted(picked))]
