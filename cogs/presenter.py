@@ -137,7 +137,9 @@ class TablePresenter:
     # ------------------------------------------------------------------ people
 
     async def notify(self, live: LiveTable, change: TableChange) -> None:
-        """Ping (or DM) whoever must decide now, and warn those running out of time."""
+        """Post notes (timeouts, away, forfeits), ping or DM whoever must decide, warn the slow."""
+        if change.notes:
+            await self.say(live, "\n".join(f"ℹ️ {note}" for note in change.notes), mentions=False)
         channel_pings: list[DecisionRef] = []
         for ref in change.opened:
             if not await self.dm_panel(live, ref):
@@ -158,10 +160,11 @@ class TablePresenter:
                     live, f"⏰ <@{user_id}>, about {left} left to decide, then the AI chooses for you."
                 )
 
-    async def say(self, live: LiveTable, text: str) -> None:
-        """A short message in the table's channel, mentioning only the users named in it."""
+    async def say(self, live: LiveTable, text: str, *, mentions: bool = True) -> None:
+        """A short message in the table's channel, pinging only users named in it (if mentions)."""
+        allowed = discord.AllowedMentions(users=True) if mentions else discord.AllowedMentions.none()
         try:
-            await self.channel(live).send(text, allowed_mentions=discord.AllowedMentions(users=True))
+            await self.channel(live).send(text, allowed_mentions=allowed)
         except discord.HTTPException:
             log.info("could not post in the channel of table %s", live.id)
 

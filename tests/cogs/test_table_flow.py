@@ -128,8 +128,11 @@ async def test_turn_timer_warns_then_ai_decides_then_away_until_back(simcord_env
         await simcord_env.advance_time(31)
     live = await world.bot.service.get(table_id_of(table))
     assert 0 in live.runtime.away
-    log = "\n".join(m.content for m in thread.history()) + texts(world.table_message(thread))
-    assert "Time ran out for alice" in log
+    said = "\n".join(m.content for m in thread.history())
+    assert "Time ran out for alice; the AI chose for them." in said
+    assert "alice missed 3 turns in a row" in said
+    actors = [a.actor for a in await world.bot.service.storage.actions(table_id_of(table)) if a.seat == 0]
+    assert actors[:3] == ["timeout"] * 3
     table = world.table_message(thread)
     assert "I'm back" in texts_of_buttons(table)
 
