@@ -46,8 +46,20 @@ class LiveTable:
         return [Seat(s.index, s.name, s.is_ai) for s in self.record.seats]
 
     def is_automatic(self, seat: int) -> bool:
-        """Whether the AI decides for this seat (AI seat, away, or forfeited)."""
+        """Whether the AI decides for this seat: an AI, away or forfeited seat, or an automatic role.
+
+        Decisions for a seat index outside the table's seats belong to an automatic role (the
+        System Player, villains, minions): the AI always answers them.
+        """
+        if not 0 <= seat < len(self.record.seats):
+            return True
         return self.record.seats[seat].is_ai or seat in self.runtime.away or seat in self.runtime.forfeited
+
+    def seat_name(self, seat: int) -> str:
+        """A seat's name; automatic roles are called by the game."""
+        if 0 <= seat < len(self.record.seats):
+            return self.record.seats[seat].name
+        return "The game"
 
     def active_seats(self) -> list[int]:
         """Seats still in the game (not forfeited)."""

@@ -4,9 +4,18 @@ from __future__ import annotations
 
 import msgspec
 
-from engines.core import Decision
+from collections.abc import Sequence
+
+from engines.core import Decision, Event
 
 LOG_LINES = 8
+PRIVATE_LINES = 4
+MAX_LINE = 200
+
+
+def clip(text: str, limit: int = MAX_LINE) -> str:
+    """A line short enough for Discord's message limits."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 class DecisionClock(msgspec.Struct):
@@ -28,14 +37,20 @@ class Runtime(msgspec.Struct):
     away: list[int] = msgspec.field(default_factory=list)
     forfeited: list[int] = msgspec.field(default_factory=list)
     log: list[str] = msgspec.field(default_factory=list)
+    private: dict[int, list[str]] = msgspec.field(default_factory=dict)
+    start_seats: list[tuple[str, bool]] = msgspec.field(default_factory=list)
 
     def clock(self, seat: int, key: str) -> DecisionClock | None:
         """The clock of this seat's open decision with this key."""
         return next((c for c in self.clocks if c.seat == seat and c.key == key), None)
 
-    def remember(self, texts: list[str]) -> None:
-        """Keep the last few public lines for the table message."""
-        self.log = (self.log + texts)[-LOG_LINES:]
+    def remember(self, events: Sequence[Event], notes: Sequence[str]) -> None:
+        """Keep the last public lines for the table message and each seat's private lines."""
+        public = [clip(e.text) for e in events if e.visible_to is None] + [clip(n) for n in notes]
+        self.log = (self.log + public)[-LOG_LINES:]
+        for event in events:
+            for seat in event.visible_to or ():
+                self.private[seat] = [*self.private.get(seat, []), clip(event.text)][-PRIVATE_LINES:]
 
 
 def signature(decision: Decision) -> str:

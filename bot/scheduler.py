@@ -13,6 +13,7 @@ from collections.abc import Awaitable, Callable
 from bot.clock import Clock
 
 log = logging.getLogger(__name__)
+RETRY_AFTER = 30.0
 
 
 class Scheduler:
@@ -55,4 +56,6 @@ class Scheduler:
         try:
             await self._fire(table_id)
         except Exception:
-            log.exception("deadline of table %s failed", table_id)
+            log.exception("deadline of table %s failed; retrying in %ss", table_id, RETRY_AFTER)
+            if table_id not in self._handles:
+                self.arm(table_id, self._clock() + RETRY_AFTER)

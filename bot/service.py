@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -24,7 +24,7 @@ from bot.outcomes import final_outcome, result_record
 from bot.runtime import DecisionClock, Runtime, decode_runtime, signature
 from bot.scheduler import Scheduler
 from bot.settings import MAX_TURN_TIMER, MIN_TURN_TIMER
-from bot.storage import CorruptRecord, StaleWrite, Storage
+from bot.storage import CorruptRecord, PlaceTaken, StaleWrite, Storage
 from bot.storage.records import ActionRecord, SeatRecord, TableRecord
 from engines.core import Decision, Engine, Event, IllegalChoice, Outcome, RandomPolicy
 
@@ -33,6 +33,7 @@ log = logging.getLogger(__name__)
 AWAY_AFTER_MISSES = 3
 WARN_AT = 0.75
 MAX_AUTO_STEPS = 10_000
+PLACE_TAKEN = "A game is already running here. Finish or cancel it first (`/game cancel`)."
 AI_NAMES = ("Botley", "Deckard", "Ace Circuit", "Shuffles", "Lady Ledger", "Gizmo", "Turnip", "Vex")
 
 
@@ -64,8 +65,10 @@ class TableService:
         self.default_turn_timer = default_turn_timer
         self.listener = listener
         self.scheduler = Scheduler(self.on_deadline, clock)
+        self.new_seed: Callable[[], int] = lambda: secrets.randbits(62)
         self._live: dict[int, LiveTable] = {}
         self._locks: dict[int, asyncio.Lock] = {}
+        self._place_locks: dict[int, asyncio.Lock] = {}
 
     # ------------------------------------------------------------------ loading
 
@@ -86,16 +89,17 @@ class TableService:
             raise TableUnavailable("That table no longer exists.")
         if record.status == "broken":
             raise TableUnavailable("This table's saved data is damaged, so it was set aside.")
+        if record.game not in self.registry:
+            raise TableUnavailable("This game is not installed on this bot any more.")
         live = self._hydrate(record)
         if live is None:
+            await self._quarantine(table_id, f"cannot decode the saved {record.game!r} game")
             raise TableUnavailable("This table's saved data is damaged, so it was set aside.")
-        self._live[table_id] = live
-        return live
+        return self._live.setdefault(table_id, live)
 
     def _hydrate(self, record: TableRecord) -> LiveTable | None:
-        engine = self.registry.get(record.game)
-        if engine is None:
-            return None
+        """Decode a stored table; None when its state or runtime cannot be decoded."""
+        engine = self.registry[record.game]
         try:
             state = engine.decode(record.state) if record.state is not None else None
             runtime = decode_runtime(record.runtime)
@@ -123,15 +127,27 @@ class TableService:
                 continue
             if record is None:
                 continue
+            if record.game not in self.registry:
+                log.warning("table %s: game %r is not installed; left as it is", row.id, record.game)
+                continue
             live = self._hydrate(record)
             if live is None:
                 await self._quarantine(row.id, f"cannot decode the saved {record.game!r} game")
                 continue
             self._live[row.id] = live
-            self.scheduler.arm(row.id, record.deadline)
             if record.status == "active":
+                self._grant_downtime_grace(live, self.clock())
+                self.scheduler.arm(row.id, self._deadline(live))
                 resumed.append(row.id)
         return resumed
+
+    def _grant_downtime_grace(self, live: LiveTable, now: float) -> None:
+        """Timers that ran out while the bot was down restart at their warning, not at expiry."""
+        timer = live.record.turn_timer
+        for clock in live.runtime.clocks:
+            if clock.opened_at + WARN_AT * timer < now:
+                clock.opened_at = now - WARN_AT * timer
+                clock.warned = False
 
     # ------------------------------------------------------------------ lobby
 
@@ -150,11 +166,37 @@ class TableService:
     ) -> LiveTable:
         """Open a lobby with the host in the first seat."""
         engine = self.validate_new(game, mode, options or {}, turn_timer)
-        timer = self.default_turn_timer if turn_timer is None else turn_timer
-        clean_options = self._check_options(engine, options or {})
         place = thread_id or channel_id
-        if await self.storage.live_in(place) is not None:
-            raise UserError("A game is already running here. Finish or cancel it first (`/game cancel`).")
+        async with self._place_locks.setdefault(place, asyncio.Lock()):
+            if await self.storage.live_in(place) is not None:
+                raise UserError(PLACE_TAKEN)
+            return await self._insert_lobby(
+                engine,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                thread_id=thread_id,
+                host_id=host_id,
+                host_name=host_name,
+                game=game,
+                mode=mode,
+                options=self._check_options(engine, options or {}),
+                timer=self.default_turn_timer if turn_timer is None else turn_timer,
+            )
+
+    async def _insert_lobby(
+        self,
+        engine: Engine[Any],
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        thread_id: int | None,
+        host_id: int,
+        host_name: str,
+        game: str,
+        mode: str,
+        options: dict[str, str],
+        timer: float,
+    ) -> LiveTable:
         now = self.clock()
         record = TableRecord(
             guild_id=guild_id,
@@ -162,15 +204,18 @@ class TableService:
             thread_id=thread_id,
             game=game,
             mode=mode,
-            options=clean_options,
-            seed=secrets.randbits(62),
+            options=options,
+            seed=self.new_seed(),
             host_id=host_id,
             turn_timer=timer,
             seats=[SeatRecord(0, host_name, host_id)],
             created_at=now,
             updated_at=now,
         )
-        await self.storage.create_table(record)
+        try:
+            await self.storage.create_table(record)
+        except PlaceTaken:
+            raise UserError(PLACE_TAKEN) from None
         live = LiveTable(record=record, engine=engine, state=None, runtime=Runtime())
         self._live[record.id] = live
         return live
@@ -236,13 +281,9 @@ class TableService:
                 raise UserError("You do not have a seat at this table.")
             del live.record.seats[seat]
             self._renumber(live)
-            humans = [s for s in live.record.seats if s.user_id is not None]
-            if user_id == live.record.host_id:
-                if humans:
-                    assert humans[0].user_id is not None
-                    live.record.host_id = humans[0].user_id
-                else:
-                    live.record.status = "cancelled"
+            if not any(s.user_id is not None for s in live.record.seats):
+                live.record.status = "cancelled"
+            self._pass_host(live, user_id)
             await self._save(live, seats_changed=True)
         await self._publish(live, "cancelled" if live.record.status == "cancelled" else "lobby")
         return live
@@ -301,6 +342,7 @@ class TableService:
                     live.seats(), live.record.mode, live.record.options, live.record.seed
                 )
                 live.record.status = "active"
+                live.runtime.start_seats = [(s.name, s.is_ai) for s in live.record.seats]
                 now = self.clock()
                 step = _Step()
                 self._run_automatic(live, now, step)
@@ -344,11 +386,11 @@ class TableService:
             if clock is None or version < clock.since_version:
                 raise StaleChoice(table_id)
             now = self.clock()
-            try:
-                events = live.engine.apply(state, seat, key, list(choice), now)
-            except IllegalChoice as exc:
-                raise UserError(str(exc)) from None
             with self._mutating(live):
+                try:
+                    events = live.engine.apply(state, seat, key, list(choice), now)
+                except IllegalChoice as exc:
+                    raise UserError(str(exc)) from None
                 step = _Step(
                     events=list(events), actions=[ActionRecord(seat, key, list(choice), now, "human")]
                 )
@@ -358,7 +400,7 @@ class TableService:
         return live
 
     async def back(self, table_id: int, user_id: int) -> LiveTable:
-        """ "I'm back": the player takes their seat over from the AI."""
+        """The player presses I'm back and takes their seat over from the AI."""
         async with self._lock(table_id):
             live = await self._active(table_id)
             seat = self._human_seat(live, user_id, allow_away=True)
@@ -400,6 +442,7 @@ class TableService:
             if live.record.status == "lobby":
                 del live.record.seats[seat]
                 self._renumber(live)
+                self._pass_host(live, target_id)
                 await self._save(live, seats_changed=True)
                 kind = "lobby"
                 opened: list[DecisionRef] = []
@@ -407,6 +450,9 @@ class TableService:
                 with self._mutating(live):
                     old = live.record.seats[seat]
                     live.record.seats[seat] = SeatRecord(seat, f"{old.name} (AI)", None, is_ai=True)
+                    live.runtime.away = [s for s in live.runtime.away if s != seat]
+                    live.runtime.missed.pop(seat, None)
+                    self._pass_host(live, target_id)
                     step.notes.append(f"{old.name} was removed; the AI plays their seat.")
                     opened = await self._advance_and_commit(live, self.clock(), step, seats_changed=True)
                 kind = "step"
@@ -430,6 +476,9 @@ class TableService:
                     step.events += live.engine.tick(live.state, now)
                     step.actions.append(ActionRecord(-1, "__tick__", [], now, "tick"))
                 self._expire_clocks(live, now, step)
+                if not step.actions and not step.warnings:
+                    self.scheduler.arm(table_id, self._deadline(live))
+                    return
                 opened = await self._advance_and_commit(live, now, step)
         await self._publish(live, "step", step, opened)
 
@@ -514,6 +563,15 @@ class TableService:
         return seat
 
     @staticmethod
+    def _pass_host(live: LiveTable, leaving: int) -> None:
+        """When the host leaves the table, the first remaining person becomes host."""
+        if live.record.host_id != leaving:
+            return
+        people = [s.user_id for s in live.record.seats if s.user_id is not None and s.user_id != leaving]
+        if people:
+            live.record.host_id = people[0]
+
+    @staticmethod
     def _renumber(live: LiveTable) -> None:
         for index, seat in enumerate(live.record.seats):
             seat.index = index
@@ -552,8 +610,9 @@ class TableService:
         self, live: LiveTable, now: float, step: _Step, *, seats_changed: bool = False
     ) -> list[DecisionRef]:
         """Refresh clocks, detect the end, persist everything in one transaction, re-arm the timer."""
-        opened = self._refresh_clocks(live, now)
-        live.runtime.remember([e.text for e in step.events if e.visible_to is None] + step.notes)
+        acted = {(a.seat, a.key) for a in step.actions if a.seat >= 0}
+        opened = self._refresh_clocks(live, now, acted)
+        live.runtime.remember(step.events, step.notes)
         outcome = self._final(live)
         result = None
         if outcome is not None:
@@ -573,8 +632,12 @@ class TableService:
             return None
         return final_outcome(engine_outcome, survivors, live.runtime.forfeited, live.record.seats)
 
-    def _refresh_clocks(self, live: LiveTable, now: float) -> list[DecisionRef]:
-        """Keep clocks of decisions still open unchanged; start clocks for new human decisions."""
+    def _refresh_clocks(self, live: LiveTable, now: float, acted: set[tuple[int, str]]) -> list[DecisionRef]:
+        """Keep the clocks of decisions still open; start clocks for new human decisions.
+
+        A decision answered in this step is new even if an identical one reopened: its old
+        panel is stale (a double click never applies twice) and its timer starts again.
+        """
         old = {(c.seat, c.key): c for c in live.runtime.clocks}
         clocks: list[DecisionClock] = []
         opened: list[DecisionRef] = []
@@ -583,7 +646,8 @@ class TableService:
                 continue
             sig = signature(decision)
             previous = old.get((decision.seat, decision.key))
-            if previous is not None and previous.signature == sig:
+            fresh = (decision.seat, decision.key) in acted
+            if previous is not None and previous.signature == sig and not fresh:
                 clocks.append(previous)
                 continue
             clocks.append(DecisionClock(decision.seat, decision.key, sig, live.state.version, now))
@@ -637,8 +701,9 @@ class TableService:
             log.exception("publishing table %s failed", live.record.id)
 
     def evict(self, table_id: int) -> None:
-        """Drop a table from the memory cache (it reloads from storage on demand)."""
+        """Drop a closed table from memory (it reloads from storage on demand)."""
         self._live.pop(table_id, None)
+        self._locks.pop(table_id, None)
 
     def close(self) -> None:
         """Stop timers."""

@@ -94,8 +94,8 @@ def waiting_line(live: LiveTable) -> str:
         return ""
     by_prompt: dict[str, list[str]] = {}
     for decision in decisions:
-        seat = live.record.seats[decision.seat]
-        name = f"<@{seat.user_id}>" if seat.user_id and not live.is_automatic(decision.seat) else seat.name
+        user_id = live.record.seats[decision.seat].user_id if not live.is_automatic(decision.seat) else None
+        name = f"<@{user_id}>" if user_id else live.seat_name(decision.seat)
         by_prompt.setdefault(decision.prompt, []).append(name)
     lines = [f"**{', '.join(names)}**: {prompt}" for prompt, names in by_prompt.items()]
     ends = [c.opened_at + live.record.turn_timer for c in live.runtime.clocks]

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from bot.storage import records
 from bot.storage.base import StaleWrite, Storage
-from bot.storage.errors import CorruptRecord
+from bot.storage.errors import CorruptRecord, PlaceTaken
 from bot.storage.sqlite import MEMORY, SqliteStorage
 
-__all__ = ["CorruptRecord", "SqliteStorage", "StaleWrite", "Storage", "open_storage", "records"]
+__all__ = ["CorruptRecord", "PlaceTaken", "SqliteStorage", "StaleWrite", "Storage", "open_storage", "records"]
 
 _SQLITE_PREFIX = "sqlite:///"
 _SQLITE_MEMORY = "sqlite://:memory:"

@@ -28,7 +28,10 @@ class Storage(Protocol):
         ...
 
     async def create_table(self, record: TableRecord) -> int:
-        """Insert a new table with its seats; returns its id (record.rev is set to 1)."""
+        """Insert a new table with its seats; returns its id (record.rev is set to 1).
+
+        Raises PlaceTaken when the channel or thread already holds a live table.
+        """
         ...
 
     async def save_table(

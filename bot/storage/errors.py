@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 
+class PlaceTaken(Exception):
+    """A channel or thread already holds a lobby or active table."""
+
+
 class CorruptRecord(ValueError):
     """A stored row cannot be decoded; the caller should quarantine the table."""
 

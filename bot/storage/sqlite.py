@@ -20,7 +20,7 @@ import aiosqlite
 import msgspec
 
 from bot.storage.base import StaleWrite
-from bot.storage.errors import CorruptRecord
+from bot.storage.errors import CorruptRecord, PlaceTaken
 from bot.storage.migrate import apply_migrations
 from bot.storage.records import (
     LIVE_STATUSES,
@@ -90,12 +90,17 @@ class SqliteStorage:
 
     async def create_table(self, record: TableRecord) -> int:
         """Insert a new table with its seats; sets record.id and record.rev (1)."""
-        async with self._transaction() as db:
-            cursor = await db.execute(_INSERT_TABLE, _table_params(record))
-            table_id = cursor.lastrowid
-            if table_id is None:
-                raise RuntimeError("SQLite returned no id for the new table")
-            await _insert_seats(db, table_id, record.seats)
+        try:
+            async with self._transaction() as db:
+                cursor = await db.execute(_INSERT_TABLE, _table_params(record))
+                table_id = cursor.lastrowid
+                if table_id is None:
+                    raise RuntimeError("SQLite returned no id for the new table")
+                await _insert_seats(db, table_id, record.seats)
+        except sqlite3.IntegrityError as exc:
+            if "tables_one_live_per_place" in str(exc):
+                raise PlaceTaken(str(record.thread_id or record.channel_id)) from exc
+            raise
         record.id, record.rev = table_id, 1
         return table_id
 

@@ -81,7 +81,7 @@ async def test_migrations_create_every_table_once(db_path: Path) -> None:
     names = {row[0] for row in await raw(db_path, "SELECT name FROM sqlite_master WHERE type = 'table'")}
     assert names >= SCHEMA_TABLES
     first = await raw(db_path, "SELECT version, applied_at FROM schema_migrations")
-    assert [version for version, _ in first] == [1]
+    assert [version for version, _ in first] == [1, 2]
 
     await store.open()
     await store.close()
