@@ -1,4 +1,4 @@
-"""The Discord bot object: wires storage, the TableService and the Discord layer together."""
+"""The Discord bot object: opens storage, builds the TableService, loads the Discord layer."""
 
 from __future__ import annotations
 
@@ -16,10 +16,14 @@ from bot.storage import Storage, open_storage
 from engines.core import Engine
 
 log = logging.getLogger(__name__)
+DISCORD_LAYER = "cogs"  # loaded as an extension by name: bot/ never imports the Discord adapters
+MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
 
 
 class SuperTableBot(commands.Bot):
     """SuperTable: slash commands and buttons only, so no privileged intents are needed."""
+
+    service: TableService
 
     def __init__(
         self,
@@ -30,7 +34,13 @@ class SuperTableBot(commands.Bot):
     ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None, **shards)
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            allowed_mentions=MENTIONS,
+            **shards,
+        )
         self.settings = settings
         self.registry = dict(registry)
         self._storage = storage
@@ -38,24 +48,13 @@ class SuperTableBot(commands.Bot):
         self._announced = False
 
     async def setup_hook(self) -> None:
-        """Open storage, build the service, register commands and buttons, reload live tables."""
-        from cogs.actions import Actions
-        from cogs.commands import GameCommands
-        from cogs.components import AnyButton, AnySelect
-        from cogs.presenter import TablePresenter
-
+        """Open storage, build the service, load the Discord layer, sync commands, reload tables."""
         storage = self._storage or open_storage(self.settings.database_url)
         await storage.open()
-        self.presenter = TablePresenter(self)
         self.service = TableService(
-            storage,
-            self.registry,
-            default_turn_timer=self.settings.default_turn_timer,
-            listener=self.presenter,
+            storage, self.registry, default_turn_timer=self.settings.default_turn_timer
         )
-        self.actions = Actions(self)
-        self.add_dynamic_items(AnyButton, AnySelect)
-        await self.add_cog(GameCommands(self))
+        await self.load_extension(DISCORD_LAYER)
         if self.settings.sync_guild_id:
             guild = discord.Object(self.settings.sync_guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -71,13 +70,7 @@ class SuperTableBot(commands.Bot):
             return
         self._announced = True
         for table_id in self._resumed:
-            await self.presenter.announce_resumed(table_id)
-
-    async def open_rematch(self, interaction: discord.Interaction, table_id: int) -> None:
-        """Rematch button."""
-        from cogs.opening import open_rematch
-
-        await open_rematch(self, interaction, table_id)
+            await self.service.announce_resumed(table_id)
 
     async def close(self) -> None:
         """Stop timers and close storage."""

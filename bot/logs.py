@@ -7,27 +7,24 @@ import logging
 REDACTED = "[token hidden]"
 
 
-class RedactSecrets(logging.Filter):
-    """Replaces secrets in formatted log messages."""
+class RedactingFormatter(logging.Formatter):
+    """Formats a record, then hides secrets anywhere in the text, tracebacks included."""
 
-    def __init__(self, *secrets: str) -> None:
-        super().__init__()
+    def __init__(self, fmt: str, *secrets: str) -> None:
+        super().__init__(fmt)
         self.secrets = [s for s in secrets if s]
 
-    def filter(self, record: logging.LogRecord) -> bool:
-        message = record.getMessage()
-        if any(secret in message for secret in self.secrets):
-            for secret in self.secrets:
-                message = message.replace(secret, REDACTED)
-            record.msg, record.args = message, None
-        return True
+    def format(self, record: logging.LogRecord) -> str:
+        text = super().format(record)
+        for secret in self.secrets:
+            text = text.replace(secret, REDACTED)
+        return text
 
 
 def setup_logging(level: str, *secrets: str) -> None:
-    """Root logging to stderr at `level`, redacting secrets from every record."""
+    """Root logging to stderr at `level`, redacting secrets from every line."""
     handler = logging.StreamHandler()
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)-7s %(name)s: %(message)s"))
-    handler.addFilter(RedactSecrets(*secrets))
+    handler.setFormatter(RedactingFormatter("%(asctime)s %(levelname)-7s %(name)s: %(message)s", *secrets))
     root = logging.getLogger()
     root.handlers[:] = [handler]
     root.setLevel(level if level in logging.getLevelNamesMapping() else "INFO")

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import msgspec
-
 from collections.abc import Sequence
+
+import msgspec
 
 from engines.core import Decision, Event
 

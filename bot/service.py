@@ -700,6 +700,14 @@ class TableService:
         except Exception:
             log.exception("publishing table %s failed", live.record.id)
 
+    async def announce_resumed(self, table_id: int) -> None:
+        """After a restart: tell the table's people that play goes on."""
+        try:
+            live = await self.get(table_id)
+        except UserError:
+            return
+        await self._publish(live, "resumed")
+
     def evict(self, table_id: int) -> None:
         """Drop a closed table from memory (it reloads from storage on demand)."""
         self._live.pop(table_id, None)

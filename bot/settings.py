@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from dotenv import dotenv_values
 
@@ -23,7 +23,7 @@ class SettingsError(ValueError):
 class Settings:
     """Everything the bot can be configured with."""
 
-    token: str | None = None
+    token: str | None = field(default=None, repr=False)
     database_url: str = DEFAULT_DATABASE_URL
     log_level: str = "INFO"
     sync_guild_id: int | None = None

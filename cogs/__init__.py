@@ -1,0 +1,24 @@
+"""The Discord layer: slash commands, buttons, panels and DMs over the TableService.
+
+Loaded by the bot as a discord.py extension (`load_extension("cogs")`), so `bot` never imports it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from discord.ext import commands
+
+
+async def setup(bot: commands.Bot) -> None:
+    """Extension entry point: show table changes, handle every component, add the commands."""
+    from bot.app import SuperTableBot
+    from cogs.commands import GameCommands
+    from cogs.components import AnyButton, AnySelect
+    from cogs.presenter import TablePresenter
+
+    assert isinstance(bot, SuperTableBot)
+    bot.service.listener = TablePresenter(bot)
+    bot.add_dynamic_items(AnyButton, AnySelect)
+    await bot.add_cog(GameCommands(bot))

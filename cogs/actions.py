@@ -11,6 +11,7 @@ from bot.live import LiveTable
 from bot.storage.records import UserSettings
 from cogs import ids, ui
 from cogs.media import hand_picture
+from cogs.opening import open_rematch
 from cogs.replies import can_manage_threads, tell
 
 if TYPE_CHECKING:
@@ -63,14 +64,14 @@ class Actions:
         picked: tuple[int, ...] | None = None,
     ) -> None:
         """Edit the panel the player clicked on (ephemeral or DM) to the table's current state."""
+        if not interaction.response.is_done():
+            await interaction.response.defer()
         live = await self.service.get(table_id)
         seat = live.seat_of(interaction.user.id)
         if seat is None:
             raise UserError(notice or "You are watching this game: only seated players have a hand.")
         picture = await hand_picture(live, seat)
         view = ui.panel_view(live, seat, picture.filename, picture.alt, notice=notice, picked=picked)
-        if not interaction.response.is_done():
-            await interaction.response.defer()
         await interaction.edit_original_response(view=view, attachments=[picture.file()])
 
     async def choose(self, interaction: discord.Interaction, parsed: ids.Choose, values: list[str]) -> None:
@@ -111,9 +112,11 @@ class Actions:
         user = interaction.user
         table_id, action = parsed.table_id, parsed.action
         if action == "join":
+            await interaction.response.defer(ephemeral=True, thinking=True)
             live = await self.service.join(table_id, user.id, user.display_name)
             await self.joined(interaction, live)
         elif action == "leave":
+            await interaction.response.defer(ephemeral=True, thinking=True)
             await self.service.leave(table_id, user.id)
             await tell(interaction, "You left the table.")
         elif action == "ai":
@@ -141,7 +144,7 @@ class Actions:
             label="Send my turns by DM", custom_id=ids.dm(True), style=discord.ButtonStyle.primary
         )
         view.add_item(discord.ui.ActionRow(button))
-        await interaction.response.send_message(view=view, ephemeral=True)
+        await interaction.followup.send(view=view, ephemeral=True)
 
     async def dm_preference(self, interaction: discord.Interaction, on: bool) -> None:
         """Turn DMs on or off for this user."""
@@ -160,6 +163,7 @@ class Actions:
         """Open my hand, Rules, Forfeit (with confirmation), I'm back, Rematch, Refresh."""
         table_id, action, user = parsed.table_id, parsed.action, interaction.user
         if action == "hand":
+            await interaction.response.defer(ephemeral=True, thinking=True)
             await self.send_panel(interaction, await self.service.get(table_id))
         elif action == "refresh":
             await self.redraw_panel(interaction, table_id)
@@ -190,7 +194,7 @@ class Actions:
             await self.send_panel(interaction, live, notice="Welcome back: the seat is yours again.")
         else:
             await interaction.response.defer(ephemeral=True, thinking=True)
-            await self.bot.open_rematch(interaction, table_id)
+            await open_rematch(self.bot, interaction, table_id)
 
     async def send_rules(self, interaction: discord.Interaction, game: str, page: int) -> None:
         """A rules page, ephemeral."""

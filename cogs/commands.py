@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -12,6 +12,7 @@ from bot.errors import UserError
 from bot.live import LiveTable
 from bot.storage.records import UserSettings
 from cogs import ui
+from cogs.actions import Actions
 from cogs.opening import open_table
 from cogs.replies import can_manage_threads, guarded, tell
 
@@ -53,6 +54,7 @@ class GameCommands(commands.Cog):
 
     def __init__(self, bot: SuperTableBot) -> None:
         self.bot = bot
+        self.actions = Actions(bot)
 
     # ------------------------------------------------------------------ autocomplete
 
@@ -139,6 +141,7 @@ class GameCommands(commands.Cog):
     @game.command(name="status", description="Who is playing and whose turn it is")
     async def status(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
             live = await self.here(interaction)
             seats = "\n".join(ui.seat_line(live, i) for i in range(len(live.record.seats)))
             state = {"lobby": "waiting in the lobby", "active": "in play"}.get(
@@ -149,7 +152,7 @@ class GameCommands(commands.Cog):
                 f"## {live.title} · {live.mode_label} — {state}\n{seats}\n"
                 f"Turn timer: {ui.format_seconds(live.record.turn_timer)}" + (f"\n{turn}" if turn else "")
             )
-            await interaction.response.send_message(
+            await interaction.followup.send(
                 text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
             )
 
@@ -158,6 +161,7 @@ class GameCommands(commands.Cog):
     @game.command(name="forfeit", description="Give up your seat in this game")
     async def forfeit(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
             live = await self.here(interaction)
             await self.bot.service.forfeit(live.id, interaction.user.id)
             await tell(interaction, "You forfeited. The AI finishes your seat; thanks for playing!")
@@ -168,6 +172,7 @@ class GameCommands(commands.Cog):
     @app_commands.describe(user="Who to remove")
     async def kick(self, interaction: discord.Interaction, user: discord.User) -> None:
         async def work() -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
             live = await self.here(interaction)
             await self.bot.service.kick(
                 live.id, user.id, interaction.user.id, can_manage=can_manage_threads(interaction)
@@ -179,6 +184,7 @@ class GameCommands(commands.Cog):
     @game.command(name="cancel", description="Cancel the table here (host or Manage Threads)")
     async def cancel(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
             live = await self.here(interaction)
             await self.bot.service.cancel(
                 live.id, interaction.user.id, can_manage=can_manage_threads(interaction)
@@ -192,7 +198,7 @@ class GameCommands(commands.Cog):
     @app_commands.command(name="rules", description="How to play a game, in short pages")
     @app_commands.autocomplete(game=game_names)
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
-        await guarded(interaction, lambda: self.bot.actions.send_rules(interaction, game, 0))
+        await guarded(interaction, lambda: self.actions.send_rules(interaction, game, 0))
 
     @app_commands.command(name="help", description="What SuperTable can do")
     async def help(self, interaction: discord.Interaction) -> None:
@@ -236,8 +242,3 @@ class GameCommands(commands.Cog):
             await tell(interaction, f"DMs are {state}.")
 
         await guarded(interaction, work)
-
-
-async def setup(bot: commands.Bot) -> None:
-    """discord.py extension entry point."""
-    await bot.add_cog(GameCommands(cast("SuperTableBot", bot)))

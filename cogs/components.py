@@ -17,10 +17,10 @@ from cogs import ids
 from cogs.replies import guarded
 
 if TYPE_CHECKING:
-    from bot.app import SuperTableBot
+    from cogs.actions import Actions
 
 
-class AnyButton(ui.DynamicItem[ui.Button[Any]], template=ids.PREFIX_PATTERN):
+class AnyButton(ui.DynamicItem[ui.Button[Any]], template=ids.BUTTON_PATTERN):
     """Every SuperTable button."""
 
     def __init__(self, custom_id: str) -> None:
@@ -34,11 +34,12 @@ class AnyButton(ui.DynamicItem[ui.Button[Any]], template=ids.PREFIX_PATTERN):
         return cls(match.string)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot = cast("SuperTableBot", interaction.client)
-        await guarded(interaction, lambda: bot.actions.route(interaction, ids.parse(self.raw_id), []))
+        await guarded(
+            interaction, lambda: actions_of(interaction).route(interaction, ids.parse(self.raw_id), [])
+        )
 
 
-class AnySelect(ui.DynamicItem[ui.Select[Any]], template=ids.PREFIX_PATTERN):
+class AnySelect(ui.DynamicItem[ui.Select[Any]], template=ids.SELECT_PATTERN):
     """Every SuperTable select menu."""
 
     def __init__(self, custom_id: str) -> None:
@@ -52,7 +53,17 @@ class AnySelect(ui.DynamicItem[ui.Select[Any]], template=ids.PREFIX_PATTERN):
         return cls(match.string)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot = cast("SuperTableBot", interaction.client)
         data = cast(dict[str, Any], interaction.data or {})
         values = [str(v) for v in data.get("values", [])]
-        await guarded(interaction, lambda: bot.actions.route(interaction, ids.parse(self.raw_id), values))
+        await guarded(
+            interaction, lambda: actions_of(interaction).route(interaction, ids.parse(self.raw_id), values)
+        )
+
+
+def actions_of(interaction: discord.Interaction) -> Actions:
+    """The Actions of the bot that received the interaction."""
+    from cogs.commands import GameCommands
+
+    cog = interaction.client.get_cog(GameCommands.__cog_name__)  # type: ignore[attr-defined]
+    assert isinstance(cog, GameCommands)
+    return cog.actions

@@ -16,7 +16,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-PREFIX_PATTERN = r"s[tsclmrd]:.{0,97}"
+BUTTON_PATTERN = r"s[tclmrd]:.{0,97}"
+SELECT_PATTERN = r"ss:.{0,97}"
 LOBBY_ACTIONS = ("join", "leave", "ai", "unai", "start", "cancel")
 TABLE_ACTIONS = ("hand", "rules", "forfeit", "forfeit_yes", "back", "rematch", "refresh")
 _FIELD = r"[A-Za-z0-9_.\-]{1,20}"

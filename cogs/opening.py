@@ -27,7 +27,6 @@ async def open_table(
     mode: str,
     options: Mapping[str, str],
     turn_timer: float | None,
-    ai_seats: int = 0,
 ) -> LiveTable:
     """Validate, make a thread (or use the channel), open the lobby and post its message."""
     channel = interaction.channel
@@ -56,10 +55,15 @@ async def open_table(
         options=options,
         turn_timer=turn_timer,
     )
-    for _ in range(ai_seats):
-        live = await service.add_ai(live.id, interaction.user.id)
     place = thread or channel
-    message = await place.send(view=ui.lobby_view(live))
+    try:
+        message = await place.send(view=ui.lobby_view(live), allowed_mentions=discord.AllowedMentions.none())
+    except discord.HTTPException:
+        await service.cancel(live.id, interaction.user.id, can_manage=True)
+        raise UserError(
+            "I could not post the table here. Check that I may View Channel, Send Messages "
+            "(and Send Messages in Threads) in this channel."
+        ) from None
     await service.set_message(live.id, message.id)
     where = f"in {thread.mention}" if thread is not None and not place_is_thread else "here"
     note = (

@@ -1,9 +1,15 @@
-"""Shows table changes on Discord: coalesced table edits, pings, DMs, results, archiving."""
+"""Shows table changes on Discord: coalesced table edits, pings, DMs, results, archiving.
+
+The TableService hands every saved change to `on_change`, which returns at once: the work
+runs in a background task, in order per table, so a click is answered without waiting for
+edits, pings or DMs, and one failing step (a closed DM, a deleted message) never skips the next.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable
 from typing import TYPE_CHECKING
 
 import discord
@@ -21,6 +27,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 DMS_CLOSED = 50007
+QUIET = discord.AllowedMentions.none()
+PING = discord.AllowedMentions(users=True)
 
 
 class TablePresenter:
@@ -29,6 +37,8 @@ class TablePresenter:
     def __init__(self, bot: SuperTableBot) -> None:
         self.bot = bot
         self.table_edits: Coalescer[int] = Coalescer(self.refresh_table, bot.settings.table_edit_interval)
+        self._order: dict[int, asyncio.Lock] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
         self._dm_failed: set[tuple[int, int]] = set()
         self._archives: dict[int, asyncio.TimerHandle] = {}
 
@@ -37,18 +47,45 @@ class TablePresenter:
         return self.bot.service
 
     async def on_change(self, change: TableChange) -> None:
-        """Publish one saved change."""
-        live = await self.service.get(change.table_id)
+        """Queue one saved change for display (returns at once; order kept per table)."""
+        lock = self._order.setdefault(change.table_id, asyncio.Lock())
+        task = asyncio.get_running_loop().create_task(self._in_order(lock, change))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _in_order(self, lock: asyncio.Lock, change: TableChange) -> None:
+        async with lock:
+            try:
+                live = await self.service.get(change.table_id)
+            except UserError:
+                return
+            await self.show(live, change)
+
+    async def show(self, live: LiveTable, change: TableChange) -> None:
+        """Every visible consequence of a change, each step on its own."""
         if change.kind == "lobby":
-            await self.edit_lobby(live)
+            await _safely(self.edit_lobby(live), "lobby edit")
         elif change.kind == "cancelled":
-            await self.close_lobby(live, "🛑 This table was cancelled.")
+            await _safely(self.close_lobby(live, "🛑 This table was cancelled."), "closing")
+            self.finish(live)
+        elif change.kind == "resumed":
+            await _safely(
+                self.say(live, "♻️ SuperTable restarted; this game carries on where it left off."), "note"
+            )
+            self.table_edits.request(live.id)
         else:
             self.table_edits.request(live.id)
-            await self.notify(live, change)
+            await _safely(self.notify(live, change), "notifications")
             if change.kind == "finished":
                 await self.table_edits.flush(live.id)
-                await self.post_result(live)
+                await _safely(self.post_result(live), "result")
+                self.finish(live)
+
+    def finish(self, live: LiveTable) -> None:
+        """A closed table: archive its thread later and free its memory."""
+        if live.record.thread_id is not None:
+            self.schedule_archive(live.record.thread_id)
+        self.service.evict(live.id)
 
     # ------------------------------------------------------------------ messages
 
@@ -61,7 +98,7 @@ class TablePresenter:
             return
         message = self.channel(live).get_partial_message(live.record.message_id)
         try:
-            await message.edit(view=ui.lobby_view(live))
+            await message.edit(view=ui.lobby_view(live), allowed_mentions=QUIET)
         except discord.NotFound:
             await self.repost(live)
 
@@ -70,10 +107,7 @@ class TablePresenter:
         if live.record.message_id is None:
             return
         message = self.channel(live).get_partial_message(live.record.message_id)
-        try:
-            await message.edit(view=ui.closed_lobby_view(live, text), attachments=[])
-        except discord.HTTPException:
-            log.info("could not close the message of table %s", live.id)
+        await message.edit(view=ui.closed_lobby_view(live, text), attachments=[])
 
     async def refresh_table(self, table_id: int) -> None:
         """Draw the latest state into the table message (run through the coalescer)."""
@@ -81,38 +115,32 @@ class TablePresenter:
             live = await self.service.get(table_id)
         except UserError:
             return
-        picture = await table_picture(live)
-        view = ui.table_view(live, picture.filename, picture.alt)
         if live.record.message_id is None:
             await self.repost(live)
             return
+        picture = await table_picture(live)
+        view = ui.table_view(live, picture.filename, picture.alt)
         message = self.channel(live).get_partial_message(live.record.message_id)
         try:
-            await message.edit(view=view, attachments=[picture.file()])
+            await message.edit(view=view, attachments=[picture.file()], allowed_mentions=QUIET)
         except discord.NotFound:
             await self.repost(live)
 
     async def repost(self, live: LiveTable) -> None:
         """Post a new table (or lobby) message when the old one is gone."""
         if live.record.status == "lobby":
-            message = await self.channel(live).send(view=ui.lobby_view(live))
+            message = await self.channel(live).send(view=ui.lobby_view(live), allowed_mentions=QUIET)
         else:
             picture = await table_picture(live)
-            message = await self.channel(live).send(
-                view=ui.table_view(live, picture.filename, picture.alt), file=picture.file()
-            )
+            view = ui.table_view(live, picture.filename, picture.alt)
+            message = await self.channel(live).send(view=view, file=picture.file(), allowed_mentions=QUIET)
         await self.service.set_message(live.id, message.id)
 
     async def post_result(self, live: LiveTable) -> None:
-        """The result message, then archive the thread after a while."""
+        """The result message."""
         result = await self.service.storage.result(live.id)
-        if result is None:
-            return
-        await self.channel(live).send(
-            view=ui.result_view(live, result), allowed_mentions=discord.AllowedMentions.none()
-        )
-        if live.record.thread_id is not None:
-            self.schedule_archive(live.record.thread_id)
+        if result is not None:
+            await self.channel(live).send(view=ui.result_view(live, result), allowed_mentions=QUIET)
 
     def schedule_archive(self, thread_id: int) -> None:
         """Archive the thread after THREAD_ARCHIVE_AFTER unless a new game started there."""
@@ -121,18 +149,23 @@ class TablePresenter:
             old.cancel()
         loop = asyncio.get_running_loop()
         delay = self.bot.settings.thread_archive_after
-        self._archives[thread_id] = loop.call_later(delay, lambda: loop.create_task(self._archive(thread_id)))
+        self._archives[thread_id] = loop.call_later(delay, self._start_archive, thread_id)
+
+    def _start_archive(self, thread_id: int) -> None:
+        task = asyncio.get_running_loop().create_task(self._archive(thread_id))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     async def _archive(self, thread_id: int) -> None:
         self._archives.pop(thread_id, None)
         if await self.service.storage.live_in(thread_id) is not None:
             return
-        thread = self.bot.get_channel(thread_id)
-        if isinstance(thread, discord.Thread) and not thread.archived:
-            try:
+        try:
+            thread = self.bot.get_channel(thread_id) or await self.bot.fetch_channel(thread_id)
+            if isinstance(thread, discord.Thread) and not thread.archived:
                 await thread.edit(archived=True)
-            except discord.HTTPException:
-                log.info("could not archive thread %s", thread_id)
+        except discord.HTTPException:
+            log.info("could not archive thread %s", thread_id)
 
     # ------------------------------------------------------------------ people
 
@@ -152,52 +185,45 @@ class TablePresenter:
                 f"{' '.join(users)}: your turn — {prompt}" for prompt, users in by_prompt.items()
             )
             await self.say(live, text + "\n-# Press **Open my hand** on the table to play.")
-        for seat in change.warnings:
-            user_id = live.record.seats[seat].user_id
-            if user_id is not None:
-                left = ui.format_seconds(live.record.turn_timer * 0.25)
-                await self.say(
-                    live, f"⏰ <@{user_id}>, about {left} left to decide, then the AI chooses for you."
-                )
+        warned = [live.record.seats[s].user_id for s in change.warnings if 0 <= s < len(live.record.seats)]
+        if any(warned):
+            left = ui.format_seconds(live.record.turn_timer * 0.25)
+            users = " ".join(f"<@{u}>" for u in warned if u)
+            await self.say(live, f"⏰ {users}: about {left} left to decide, then the AI chooses for you.")
 
     async def say(self, live: LiveTable, text: str, *, mentions: bool = True) -> None:
         """A short message in the table's channel, pinging only users named in it (if mentions)."""
-        allowed = discord.AllowedMentions(users=True) if mentions else discord.AllowedMentions.none()
-        try:
-            await self.channel(live).send(text, allowed_mentions=allowed)
-        except discord.HTTPException:
-            log.info("could not post in the channel of table %s", live.id)
+        await self.channel(live).send(text[:2000], allowed_mentions=PING if mentions else QUIET)
 
     async def dm_panel(self, live: LiveTable, ref: DecisionRef) -> bool:
         """Send the hand panel by DM to players who opted in; False when a channel ping is needed."""
         settings = await self.service.storage.user_settings(ref.user_id)
         if not settings.dm or (live.id, ref.user_id) in self._dm_failed:
             return False
-        picture = await hand_picture(live, ref.seat)
-        view = ui.panel_view(
-            live, ref.seat, picture.filename, picture.alt, notice=f"Your turn at {live.title}."
-        )
         try:
+            picture = await hand_picture(live, ref.seat)
+            view = ui.panel_view(
+                live, ref.seat, picture.filename, picture.alt, notice=f"Your turn at {live.title}."
+            )
             user = self.bot.get_user(ref.user_id) or await self.bot.fetch_user(ref.user_id)
             await user.send(view=view, file=picture.file())
-        except discord.Forbidden as exc:
-            if exc.code != DMS_CLOSED:
-                raise
+        except discord.HTTPException as exc:
             self._dm_failed.add((live.id, ref.user_id))
+            reason = "they are closed" if getattr(exc, "code", 0) == DMS_CLOSED else "Discord refused it"
             await self.say(
                 live,
-                f"<@{ref.user_id}>, I can't send you DMs (they are closed), "
-                "so I'll ping you here for this game. "
+                f"<@{ref.user_id}>, I can't send you DMs ({reason}), so I'll ping you here for this game. "
                 "Allow direct messages from server members, or use `/settings dm:off`.",
             )
             return False
         return True
 
-    async def announce_resumed(self, table_id: int) -> None:
-        """After a restart: a short note and a fresh table message."""
-        try:
-            live = await self.service.get(table_id)
-        except UserError:
-            return
-        await self.say(live, "♻️ SuperTable restarted; this game carries on where it left off.")
-        self.table_edits.request(table_id)
+
+async def _safely(work: Awaitable[None], what: str) -> None:
+    """Run one presentation step; a Discord error is logged and the next steps still run."""
+    try:
+        await work
+    except discord.HTTPException as exc:
+        log.warning("%s failed: %s", what, exc)
+    except Exception:
+        log.exception("%s failed", what)

@@ -12,7 +12,10 @@ from cogs.ids import ForgedId
 
 log = logging.getLogger(__name__)
 OOPS = "Something went wrong on our side. Nothing was lost; please try again in a moment."
-FORGED = "That button is not one I made, so I ignored it."
+FORGED = (
+    "That button is out of date or not one of mine, so nothing happened. "
+    "Press **Open my hand** on the table for a fresh panel."
+)
 
 
 async def tell(interaction: discord.Interaction, text: str) -> None:

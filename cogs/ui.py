@@ -8,6 +8,7 @@ import discord
 from discord import ui
 
 from bot.live import LiveTable
+from bot.runtime import clip
 from bot.storage.records import ResultRecord
 from cogs import ids
 from engines.core import Decision
@@ -97,8 +98,9 @@ def waiting_line(live: LiveTable) -> str:
         user_id = live.record.seats[decision.seat].user_id if not live.is_automatic(decision.seat) else None
         name = f"<@{user_id}>" if user_id else live.seat_name(decision.seat)
         by_prompt.setdefault(decision.prompt, []).append(name)
-    lines = [f"**{', '.join(names)}**: {prompt}" for prompt, names in by_prompt.items()]
+    lines = [f"**{', '.join(names)}**: {clip(prompt)}" for prompt, names in by_prompt.items()]
     ends = [c.opened_at + live.record.turn_timer for c in live.runtime.clocks]
+    ends += [d.deadline for d in decisions if d.deadline is not None]
     if ends:
         lines.append(f"-# ⏳ time runs out <t:{int(min(ends))}:R>")
     return "\n".join(lines)
@@ -147,6 +149,9 @@ def panel_view(
     if notice:
         parts.append(ui.TextDisplay(f"-# {notice}"))
     parts += [ui.TextDisplay(f"## Your hand · {live.title}"), _gallery(filename, alt)]
+    private = live.runtime.private.get(seat)
+    if private:
+        parts.append(ui.TextDisplay("\n".join(f"-# 🔒 {line}" for line in private)))
     decisions = live.decisions_for(seat)
     version = live.state.version if live.state is not None else 0
     if record.status != "active":
@@ -181,7 +186,7 @@ def decision_items(
     if decision.max_choices > 1:
         low, high = decision.min_choices, min(decision.max_choices, len(decision.options))
         hint = f" (choose {low}-{high})" if low != high else f" (choose {low})"
-    items: list[ui.Item[ui.LayoutView]] = [ui.TextDisplay(f"**{decision.prompt}**{hint}")]
+    items: list[ui.Item[ui.LayoutView]] = [ui.TextDisplay(f"**{clip(decision.prompt)}**{hint}")]
     single = decision.max_choices == 1
     if single and len(decision.options) <= MAX_BUTTONS:
         row = ui.ActionRow(
