@@ -17,7 +17,7 @@ import msgspec
 from engines.core.engine import Engine
 from engines.core.policy import RandomPolicy, policy_for
 from engines.core.rng import Rng
-from engines.core.types import MAX_ID, MAX_LABEL, MAX_OPTIONS, Decision, IllegalChoice, Seat
+from engines.core.types import MAX_ID, MAX_LABEL, MAX_OPTIONS, Decision, Event, IllegalChoice, Seat
 
 SecretsFn = Callable[[Any], Mapping[int, Collection[str]]]
 CardCountFn = Callable[[Any], Counter[str]]
@@ -77,17 +77,40 @@ def _assert_illegal(
     assert engine.encode(state) == before, f"state changed by a refused choice ({why})"
 
 
-def _probe_illegal(engine: Engine[Any], state: Any, decisions: list[Decision], seats: int) -> None:
-    decision = decisions[0]
+def _probe_illegal(
+    engine: Engine[Any], state: Any, decision: Decision, decisions: list[Decision], seats: int
+) -> None:
+    """Every kind of bad answer to this decision is refused and changes nothing."""
     _assert_illegal(engine, state, decision.seat, "no-such-key", [decision.options[0].id], "unknown key")
     _assert_illegal(engine, state, decision.seat, decision.key, ["no-such-option"], "unknown option")
-    too_many = [*[option.id for option in decision.options][: decision.max_choices], "extra-x"]
+    ids = [option.id for option in decision.options]
+    too_many = [*ids[: decision.max_choices], "extra-x"]
     _assert_illegal(engine, state, decision.seat, decision.key, too_many, "too many choices")
+    if len(ids) > decision.max_choices:
+        _assert_illegal(
+            engine, state, decision.seat, decision.key, ids[: decision.max_choices + 1], "over max"
+        )
+    if decision.min_choices >= 1:
+        _assert_illegal(engine, state, decision.seat, decision.key, [], "too few choices")
+    if decision.max_choices >= 2:
+        _assert_illegal(engine, state, decision.seat, decision.key, [ids[0], ids[0]], "a repeated option")
     open_for = {(d.seat, d.key) for d in decisions}
     for other in range(seats):
         if (other, decision.key) not in open_for:
             _assert_illegal(engine, state, other, decision.key, [decision.options[0].id], "wrong seat")
             break
+
+
+def _check_public_events(events: Iterable[Event], state: Any, secrets: SecretsFn | None) -> None:
+    """Public events are shown to everyone: their data must not carry any seat's secret."""
+    if secrets is None:
+        return
+    public = [msgspec.json.encode(e.data).decode() for e in events if e.visible_to is None]
+    for owner, tokens in secrets(state).items():
+        for token in tokens:
+            assert not any(token in text for text in public), (
+                f"secret {token!r} of seat {owner} in a public event"
+            )
 
 
 def _check_views(engine: Engine[Any], state: Any, seats: int, secrets: SecretsFn | None) -> None:
@@ -138,18 +161,19 @@ def play_one(
         assert decisions, f"{where}: step {step}: no decision, no deadline and no outcome"
         for decision in decisions:
             check_decision(decision)
+        decision = decisions[chooser.below(len(decisions))]
+        _probe_illegal(engine, state, decision, decisions, seats)
         if step % check_every == 0:
-            _probe_illegal(engine, state, decisions, seats)
             _check_views(engine, state, seats, secrets)
             again = engine.decode(engine.encode(state))
             assert engine.encode(again) == engine.encode(state), f"{where}: encode/decode round trip"
-        decision = decisions[chooser.below(len(decisions))]
         choice = policies[decision.seat].choose(engine, state, decision)
         version = state.version
         try:
-            engine.apply(state, decision.seat, decision.key, choice, now)
+            events = engine.apply(state, decision.seat, decision.key, choice, now)
         except IllegalChoice as exc:
             raise AssertionError(f"{where}: step {step}: policy choice {choice} refused: {exc}") from exc
+        _check_public_events(events, state, secrets)
         assert state.version > version, f"{where}: apply did not increment the version"
         log.append(LoggedStep(decision.seat, decision.key, tuple(choice), now))
         if cards is not None and card_count is not None:

@@ -128,3 +128,34 @@ def test_refused_choices_leave_the_state_untouched() -> None:
     with pytest.raises(IllegalChoice):
         engine.apply(state, 0, "swap", ["k01", "k02", "k03"])
     assert engine.encode(state) == before
+
+
+class ChattyHighCard(HighCard):
+    """Announces every face-down answer's card in a public event's data."""
+
+    def apply(self, state: HighCardState, seat: int, key: str, choice: Any, now: float = 0.0) -> Any:
+        events = super().apply(state, seat, key, choice, now)
+        if key == "follow" and state.phase == "follow":
+            from engines.core import Event
+
+            events.append(Event("answer", "someone answered", data={"card": f"k{int(choice[0][1:]):02d}"}))
+        return events
+
+
+class LaxHighCard(HighCard):
+    """Lets a lead be played with no card at all (a too-few choice)."""
+
+    def apply(self, state: HighCardState, seat: int, key: str, choice: Any, now: float = 0.0) -> Any:
+        if key == "lead" and not choice:
+            state.version += 1
+            return []
+        return super().apply(state, seat, key, choice, now)
+
+
+def test_the_kit_catches_public_leaks_and_too_few_choices() -> None:
+    from tests.support.highcard import secrets
+
+    with pytest.raises(AssertionError, match="in a public event"):
+        check_engine(ChattyHighCard(), seeds=range(3), secrets=secrets)
+    with pytest.raises(AssertionError, match="too few choices"):
+        check_engine(LaxHighCard(), seeds=range(3))
