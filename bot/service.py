@@ -33,6 +33,7 @@ log = logging.getLogger(__name__)
 AWAY_AFTER_MISSES = 3
 WARN_AT = 0.75
 MAX_AUTO_STEPS = 10_000
+LOBBY_LIFETIME = 24 * 3600.0
 PLACE_TAKEN = "A game is already running here. Finish or cancel it first (`/game cancel`)."
 AI_NAMES = ("Botley", "Deckard", "Ace Circuit", "Shuffles", "Lady Ledger", "Gizmo", "Turnip", "Vex")
 
@@ -135,6 +136,8 @@ class TableService:
                 await self._quarantine(row.id, f"cannot decode the saved {record.game!r} game")
                 continue
             self._live[row.id] = live
+            if record.status == "lobby":
+                self.scheduler.arm(row.id, record.deadline)
             if record.status == "active":
                 self._grant_downtime_grace(live, self.clock())
                 self.scheduler.arm(row.id, self._deadline(live))
@@ -209,6 +212,7 @@ class TableService:
             host_id=host_id,
             turn_timer=timer,
             seats=[SeatRecord(0, host_name, host_id)],
+            deadline=now + LOBBY_LIFETIME,
             created_at=now,
             updated_at=now,
         )
@@ -218,6 +222,7 @@ class TableService:
             raise UserError(PLACE_TAKEN) from None
         live = LiveTable(record=record, engine=engine, state=None, runtime=Runtime())
         self._live[record.id] = live
+        self.scheduler.arm(record.id, record.deadline)
         return live
 
     def validate_new(
@@ -462,11 +467,16 @@ class TableService:
         return live
 
     async def on_deadline(self, table_id: int) -> None:
-        """Timers: engine ticks, 75% warnings, and timed-out decisions taken by the AI."""
+        """Timers: engine ticks, 75% warnings, timed-out decisions taken by the AI, stale lobbies."""
         async with self._lock(table_id):
             try:
-                live = await self._active(table_id)
+                live = await self.get(table_id)
             except UserError:
+                return
+            if live.record.status == "lobby":
+                await self._expire_lobby(live)
+                return
+            if live.record.status != "active":
                 return
             now = self.clock()
             step = _Step()
@@ -481,6 +491,21 @@ class TableService:
                     return
                 opened = await self._advance_and_commit(live, now, step)
         await self._publish(live, "step", step, opened)
+
+    async def _expire_lobby(self, live: LiveTable) -> None:
+        """A lobby nobody started closes after LOBBY_LIFETIME, so it never blocks its channel."""
+        now = self.clock()
+        if live.record.deadline is None or now < live.record.deadline:
+            self.scheduler.arm(live.id, live.record.deadline)
+            return
+        live.record.status = "cancelled"
+        live.record.deadline = None
+        await self._save(live)
+        change = TableChange(
+            table_id=live.id, kind="cancelled", notes=("Nobody started this table in time.",)
+        )
+        if self.listener is not None:
+            await self.listener.on_change(change)
 
     def _expire_clocks(self, live: LiveTable, now: float, step: _Step) -> None:
         timer = live.record.turn_timer

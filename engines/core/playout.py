@@ -222,6 +222,14 @@ def check_engine(
 ) -> PlayoutReport:
     """Random and AI playouts of every mode and seat count, with replay determinism checks."""
     report = PlayoutReport()
+    meta = engine.meta
+    assert meta.modes, f"{meta.id}: no modes"
+    assert meta.min_seats == min(m.seats.start for m in meta.modes), (
+        f"{meta.id}: min_seats disagrees with modes"
+    )
+    assert meta.max_seats == max(m.seats.stop - 1 for m in meta.modes), (
+        f"{meta.id}: max_seats disagrees with modes"
+    )
     for mode in engine.meta.modes:
         mode_options = dict((options or {}).get(mode.id, {}))
         for seats in mode.seats:

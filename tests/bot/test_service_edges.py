@@ -152,3 +152,18 @@ async def test_refused_choices_never_save_anything(tmp_path: Path) -> None:
         await service.act(table_id, 100, before.version, "swap", ["k01", "k02", "k03"])
     after = await service.storage.load_table(table_id)
     assert after.rev == before.rev and after.state == before.state
+
+
+async def test_a_lobby_nobody_starts_expires_and_frees_its_channel(tmp_path: Path) -> None:
+    clock = FakeClock()
+    service = await make_service(tmp_path / "db", clock)
+    live = await service.create_lobby(
+        guild_id=1, channel_id=10, thread_id=None, host_id=100, host_name="H", game="highcard", mode="classic"
+    )
+    clock.now += 23 * 3600
+    await service.on_deadline(live.id)
+    assert await service.storage.live_in(10) == live.id
+    clock.now += 3600
+    await service.on_deadline(live.id)
+    assert await service.storage.live_in(10) is None
+    assert service.listener.changes[-1].kind == "cancelled"
