@@ -501,11 +501,9 @@ class TableService:
         live.record.status = "cancelled"
         live.record.deadline = None
         await self._save(live)
-        change = TableChange(
-            table_id=live.id, kind="cancelled", notes=("Nobody started this table in time.",)
+        await self._publish(
+            live, "cancelled", _Step(notes=["Nobody started this table in time, so it closed."])
         )
-        if self.listener is not None:
-            await self.listener.on_change(change)
 
     def _expire_clocks(self, live: LiveTable, now: float, step: _Step) -> None:
         timer = live.record.turn_timer

@@ -66,7 +66,8 @@ class TablePresenter:
         if change.kind == "lobby":
             await _safely(self.edit_lobby(live), "lobby edit")
         elif change.kind == "cancelled":
-            await _safely(self.close_lobby(live, "🛑 This table was cancelled."), "closing")
+            reason = change.notes[0] if change.notes else "This table was cancelled."
+            await _safely(self.close_lobby(live, f"🛑 {reason}"), "closing")
             self.finish(live)
         elif change.kind == "resumed":
             await _safely(
