@@ -264,39 +264,46 @@ class TableService:
             live.record.message_id = message_id
             await self._save(live)
 
-    async def join(self, table_id: int, user_id: int, name: str) -> LiveTable:
-        """Take a free seat in the lobby."""
+    async def _change_lobby(self, table_id: int, change: Callable[[LiveTable], None]) -> LiveTable:
+        """Apply one seat change to a lobby under its lock, save it and publish it."""
         async with self._lock(table_id):
             live = await self._lobby(table_id)
+            change(live)
+            self._renumber(live)
+            await self._save(live, seats_changed=True)
+        await self._publish(live, "cancelled" if live.record.status == "cancelled" else "lobby")
+        return live
+
+    async def join(self, table_id: int, user_id: int, name: str) -> LiveTable:
+        """Take a free seat in the lobby."""
+
+        def take_seat(live: LiveTable) -> None:
             if live.seat_of(user_id) is not None:
                 raise UserError("You already have a seat at this table.")
             if len(live.record.seats) >= live.max_seats:
                 raise UserError("The table is full. Ask the host to start, or wait for the next game.")
             live.record.seats.append(SeatRecord(len(live.record.seats), name, user_id))
-            await self._save(live, seats_changed=True)
-        await self._publish(live, "lobby")
-        return live
+
+        return await self._change_lobby(table_id, take_seat)
 
     async def leave(self, table_id: int, user_id: int) -> LiveTable:
         """Give up a lobby seat; the host's leaving passes the host role on (or closes an empty lobby)."""
-        async with self._lock(table_id):
-            live = await self._lobby(table_id)
+
+        def free_seat(live: LiveTable) -> None:
             seat = live.seat_of(user_id)
             if seat is None:
                 raise UserError("You do not have a seat at this table.")
             del live.record.seats[seat]
-            self._renumber(live)
             if not any(s.user_id is not None for s in live.record.seats):
                 live.record.status = "cancelled"
             self._pass_host(live, user_id)
-            await self._save(live, seats_changed=True)
-        await self._publish(live, "cancelled" if live.record.status == "cancelled" else "lobby")
-        return live
+
+        return await self._change_lobby(table_id, free_seat)
 
     async def add_ai(self, table_id: int, user_id: int) -> LiveTable:
         """Fill a free seat with an AI player (any seated player may)."""
-        async with self._lock(table_id):
-            live = await self._lobby(table_id)
+
+        def seat_ai(live: LiveTable) -> None:
             if live.seat_of(user_id) is None:
                 raise UserError("Only players seated at this table can add AI players.")
             if len(live.record.seats) >= live.max_seats:
@@ -304,24 +311,21 @@ class TableService:
             taken = {seat.name for seat in live.record.seats}
             name = next((n for n in AI_NAMES if n not in taken), f"Bot {len(live.record.seats) + 1}")
             live.record.seats.append(SeatRecord(len(live.record.seats), name, None, is_ai=True))
-            await self._save(live, seats_changed=True)
-        await self._publish(live, "lobby")
-        return live
+
+        return await self._change_lobby(table_id, seat_ai)
 
     async def remove_ai(self, table_id: int, user_id: int) -> LiveTable:
         """Free the last AI seat of the lobby."""
-        async with self._lock(table_id):
-            live = await self._lobby(table_id)
+
+        def unseat_ai(live: LiveTable) -> None:
             if live.seat_of(user_id) is None:
                 raise UserError("Only players seated at this table can remove AI players.")
             ai = [i for i, seat in enumerate(live.record.seats) if seat.is_ai]
             if not ai:
                 raise UserError("There is no AI player to remove.")
             del live.record.seats[ai[-1]]
-            self._renumber(live)
-            await self._save(live, seats_changed=True)
-        await self._publish(live, "lobby")
-        return live
+
+        return await self._change_lobby(table_id, unseat_ai)
 
     async def start(self, table_id: int, user_id: int) -> LiveTable:
         """Deal the game (host only), let AI seats act, and open the first decisions."""

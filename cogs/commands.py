@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -15,6 +15,7 @@ from cogs import ui
 from cogs.actions import Actions
 from cogs.opening import open_table
 from cogs.replies import can_manage_threads, guarded, tell
+from engines.core import Engine
 
 if TYPE_CHECKING:
     from bot.app import SuperTableBot
@@ -58,6 +59,10 @@ class GameCommands(commands.Cog):
 
     # ------------------------------------------------------------------ autocomplete
 
+    def chosen_game(self, interaction: discord.Interaction) -> Engine[Any] | None:
+        """The engine of the game already typed into the command being filled in."""
+        return self.bot.service.registry.get(str(getattr(interaction.namespace, "game", "") or ""))
+
     async def game_names(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
@@ -71,7 +76,7 @@ class GameCommands(commands.Cog):
     async def mode_names(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        engine = self.bot.service.registry.get(str(getattr(interaction.namespace, "game", "") or ""))
+        engine = self.chosen_game(interaction)
         if engine is None:
             return []
         return [
@@ -83,7 +88,7 @@ class GameCommands(commands.Cog):
     async def option_names(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        engine = self.bot.service.registry.get(str(getattr(interaction.namespace, "game", "") or ""))
+        engine = self.chosen_game(interaction)
         if engine is None:
             return []
         return [

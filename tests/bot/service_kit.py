@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bot.listener import TableChange
+from bot.live import LiveTable
 from bot.service import TableService
 from bot.storage import open_storage
 from tests.support.highcard import HighCard
@@ -51,10 +52,23 @@ async def close_all() -> None:
         await service.storage.close()
 
 
-async def started_table(service: TableService, humans: int = 2, ai: int = 1, mode: str = "classic") -> int:
-    live = await service.create_lobby(
-        guild_id=1, channel_id=10, thread_id=None, host_id=100, host_name="Host", game="highcard", mode=mode
+async def open_lobby(
+    service: TableService,
+    *,
+    channel: int = 10,
+    thread: int | None = None,
+    host: int = 100,
+    game: str = "highcard",
+    mode: str = "classic",
+) -> LiveTable:
+    """A lobby hosted by user `host` ("Host")."""
+    return await service.create_lobby(
+        guild_id=1, channel_id=channel, thread_id=thread, host_id=host, host_name="Host", game=game, mode=mode
     )
+
+
+async def started_table(service: TableService, humans: int = 2, ai: int = 1, mode: str = "classic") -> int:
+    live = await open_lobby(service, mode=mode)
     for i in range(1, humans):
         await service.join(live.id, 100 + i, f"P{i}")
     for _ in range(ai):

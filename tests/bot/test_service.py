@@ -9,7 +9,7 @@ import pytest
 
 from bot.errors import StaleChoice, TableUnavailable, UserError
 from bot.service import TableService
-from tests.bot.service_kit import FakeClock, make_service, started_table
+from tests.bot.service_kit import FakeClock, make_service, open_lobby, started_table
 
 
 async def test_two_concurrent_clicks_on_one_decision_apply_exactly_once(tmp_path: Path) -> None:
@@ -71,9 +71,7 @@ async def test_state_survives_a_restart_and_deadlines_are_rearmed(tmp_path: Path
 async def test_corrupt_saved_game_is_quarantined_and_startup_continues(tmp_path: Path) -> None:
     service = await make_service(tmp_path / "db.sqlite")
     good = await started_table(service)
-    bad = await service.create_lobby(
-        guild_id=1, channel_id=11, thread_id=None, host_id=200, host_name="H", game="highcard", mode="classic"
-    )
+    bad = await open_lobby(service, channel=11, host=200)
     await service.join(bad.id, 201, "B")
     await service.start(bad.id, 200)
     db = service.storage._db  # type: ignore[attr-defined]
@@ -185,30 +183,14 @@ async def test_forfeit_ranks_last_and_a_lone_survivor_wins(tmp_path: Path) -> No
 
 async def test_start_explains_seat_counts_and_host_rules(tmp_path: Path) -> None:
     service = await make_service(tmp_path / "db.sqlite")
-    live = await service.create_lobby(
-        guild_id=1,
-        channel_id=10,
-        thread_id=None,
-        host_id=100,
-        host_name="Host",
-        game="highcard",
-        mode="classic",
-    )
+    live = await open_lobby(service, channel=10, host=100)
     with pytest.raises(UserError, match="needs 2 to 4 players and there are 1"):
         await service.start(live.id, 100)
     await service.join(live.id, 101, "B")
     with pytest.raises(UserError, match="Only the host"):
         await service.start(live.id, 101)
     with pytest.raises(UserError, match="already running here"):
-        await service.create_lobby(
-            guild_id=1,
-            channel_id=10,
-            thread_id=None,
-            host_id=102,
-            host_name="C",
-            game="highcard",
-            mode="classic",
-        )
+        await open_lobby(service, channel=10, host=102)
     for _ in range(2):
         await service.add_ai(live.id, 100)
     with pytest.raises(UserError, match="full"):

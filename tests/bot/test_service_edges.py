@@ -10,7 +10,7 @@ import pytest
 from bot.errors import StaleChoice, UserError
 from bot.service import TableService
 from bot.storage import open_storage
-from tests.bot.service_kit import OPEN, FakeClock, Recorder, make_service, started_table
+from tests.bot.service_kit import OPEN, FakeClock, Recorder, make_service, open_lobby, started_table
 from tests.support.toys import PushYourLuck
 
 
@@ -25,15 +25,7 @@ async def push_service(path: Path, clock: FakeClock, timer: float = 60) -> Table
 
 
 async def push_table(service: TableService) -> int:
-    live = await service.create_lobby(
-        guild_id=1,
-        channel_id=10,
-        thread_id=None,
-        host_id=100,
-        host_name="Ann",
-        game="pushluck",
-        mode="classic",
-    )
+    live = await open_lobby(service, game="pushluck")
     await service.join(live.id, 101, "Ben")
     await service.start(live.id, 100)
     return live.id
@@ -157,9 +149,7 @@ async def test_refused_choices_never_save_anything(tmp_path: Path) -> None:
 async def test_a_lobby_nobody_starts_expires_and_frees_its_channel(tmp_path: Path) -> None:
     clock = FakeClock()
     service = await make_service(tmp_path / "db", clock)
-    live = await service.create_lobby(
-        guild_id=1, channel_id=10, thread_id=None, host_id=100, host_name="H", game="highcard", mode="classic"
-    )
+    live = await open_lobby(service, channel=10, host=100)
     clock.now += 23 * 3600
     await service.on_deadline(live.id)
     assert await service.storage.live_in(10) == live.id
