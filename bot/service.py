@@ -169,37 +169,6 @@ class TableService:
     ) -> LiveTable:
         """Open a lobby with the host in the first seat."""
         engine = self.validate_new(game, mode, options or {}, turn_timer)
-        place = thread_id or channel_id
-        async with self._place_locks.setdefault(place, asyncio.Lock()):
-            if await self.storage.live_in(place) is not None:
-                raise UserError(PLACE_TAKEN)
-            return await self._insert_lobby(
-                engine,
-                guild_id=guild_id,
-                channel_id=channel_id,
-                thread_id=thread_id,
-                host_id=host_id,
-                host_name=host_name,
-                game=game,
-                mode=mode,
-                options=self._check_options(engine, options or {}),
-                timer=self.default_turn_timer if turn_timer is None else turn_timer,
-            )
-
-    async def _insert_lobby(
-        self,
-        engine: Engine[Any],
-        *,
-        guild_id: int | None,
-        channel_id: int,
-        thread_id: int | None,
-        host_id: int,
-        host_name: str,
-        game: str,
-        mode: str,
-        options: dict[str, str],
-        timer: float,
-    ) -> LiveTable:
         now = self.clock()
         record = TableRecord(
             guild_id=guild_id,
@@ -207,19 +176,22 @@ class TableService:
             thread_id=thread_id,
             game=game,
             mode=mode,
-            options=options,
+            options=self._check_options(engine, options or {}),
             seed=self.new_seed(),
             host_id=host_id,
-            turn_timer=timer,
+            turn_timer=self.default_turn_timer if turn_timer is None else turn_timer,
             seats=[SeatRecord(0, host_name, host_id)],
             deadline=now + LOBBY_LIFETIME,
             created_at=now,
             updated_at=now,
         )
-        try:
-            await self.storage.create_table(record)
-        except PlaceTaken:
-            raise UserError(PLACE_TAKEN) from None
+        async with self._place_locks.setdefault(record.place_id, asyncio.Lock()):
+            if await self.storage.live_in(record.place_id) is not None:
+                raise UserError(PLACE_TAKEN)
+            try:
+                await self.storage.create_table(record)
+            except PlaceTaken:
+                raise UserError(PLACE_TAKEN) from None
         live = LiveTable(record=record, engine=engine, state=None, runtime=Runtime())
         self._live[record.id] = live
         self.scheduler.arm(record.id, record.deadline)
@@ -408,33 +380,40 @@ class TableService:
         await self._publish(live, "step", step, opened)
         return live
 
-    async def back(self, table_id: int, user_id: int) -> LiveTable:
-        """The player presses I'm back and takes their seat over from the AI."""
-        async with self._lock(table_id):
-            live = await self._active(table_id)
-            seat = self._human_seat(live, user_id, allow_away=True)
-            if seat not in live.runtime.away:
-                raise UserError("You are not marked away; the seat is already yours.")
-            with self._mutating(live):
-                live.runtime.away.remove(seat)
-                live.runtime.missed.pop(seat, None)
-                step = _Step(notes=[f"{live.record.seats[seat].name} is back."])
-                opened = await self._commit(live, self.clock(), step)
-        await self._publish(live, "step", step, opened)
-        return live
-
-    async def forfeit(self, table_id: int, user_id: int) -> LiveTable:
-        """Give up: the AI plays the seat on, ranked last; a lone survivor wins at once."""
+    async def _change_seat(
+        self, table_id: int, user_id: int, change: Callable[[LiveTable, int], str]
+    ) -> LiveTable:
+        """Change a player's own seat in a running game (the change returns a note), then play on."""
         async with self._lock(table_id):
             live = await self._active(table_id)
             seat = self._human_seat(live, user_id, allow_away=True)
             with self._mutating(live):
-                live.runtime.forfeited.append(seat)
-                live.runtime.away = [s for s in live.runtime.away if s != seat]
-                step = _Step(notes=[f"{live.record.seats[seat].name} forfeits."])
+                step = _Step(notes=[change(live, seat)])
                 opened = await self._advance_and_commit(live, self.clock(), step)
         await self._publish(live, "step", step, opened)
         return live
+
+    async def back(self, table_id: int, user_id: int) -> LiveTable:
+        """The player presses I'm back and takes their seat over from the AI."""
+
+        def take_over(live: LiveTable, seat: int) -> str:
+            if seat not in live.runtime.away:
+                raise UserError("You are not marked away; the seat is already yours.")
+            live.runtime.away.remove(seat)
+            live.runtime.missed.pop(seat, None)
+            return f"{live.record.seats[seat].name} is back."
+
+        return await self._change_seat(table_id, user_id, take_over)
+
+    async def forfeit(self, table_id: int, user_id: int) -> LiveTable:
+        """Give up: the AI plays the seat on, ranked last; a lone survivor wins at once."""
+
+        def give_up(live: LiveTable, seat: int) -> str:
+            live.runtime.forfeited.append(seat)
+            live.runtime.away = [s for s in live.runtime.away if s != seat]
+            return f"{live.record.seats[seat].name} forfeits."
+
+        return await self._change_seat(table_id, user_id, give_up)
 
     async def kick(self, table_id: int, target_id: int, user_id: int, *, can_manage: bool) -> LiveTable:
         """Remove a player (host or Manage Threads): from the lobby, or the AI takes their seat."""
