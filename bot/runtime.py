@@ -46,7 +46,7 @@ class Runtime(msgspec.Struct):
 
     def remember(self, events: Sequence[Event], notes: Sequence[str]) -> None:
         """Keep the last public lines for the table message and each seat's private lines."""
-        public = [clip(e.text) for e in events if e.visible_to is None] + [clip(n) for n in notes]
+        public = [clip(e.text) for e in events if e.visible(None)] + [clip(n) for n in notes]
         self.log = (self.log + public)[-LOG_LINES:]
         for event in events:
             for seat in event.visible_to or ():

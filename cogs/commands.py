@@ -209,7 +209,9 @@ class GameCommands(commands.Cog):
     async def help(self, interaction: discord.Interaction) -> None:
         games = (
             "\n".join(
-                f"• **{e.meta.title}** (`{gid}`): {', '.join(m.label for m in e.meta.modes)}"
+                f"• **{e.meta.title}** (`{gid}`)"
+                + (f": {e.meta.tagline}" if e.meta.tagline else "")
+                + f" — modes: {', '.join(m.label for m in e.meta.modes)}"
                 for gid, e in self.bot.service.registry.items()
             )
             or "• No games are installed yet."
