@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
+from weakref import WeakValueDictionary
 
 from bot.clock import Clock, wall_clock
 from bot.errors import StaleChoice, TableUnavailable, UserError
@@ -68,13 +69,21 @@ class TableService:
         self.scheduler = Scheduler(self.on_deadline, clock)
         self.new_seed: Callable[[], int] = lambda: secrets.randbits(62)
         self._live: dict[int, LiveTable] = {}
-        self._locks: dict[int, asyncio.Lock] = {}
-        self._place_locks: dict[int, asyncio.Lock] = {}
+        # A lock lives exactly as long as someone holds or awaits it, so closed tables leave no trace.
+        self._locks: WeakValueDictionary[int, asyncio.Lock] = WeakValueDictionary()
+        self._place_locks: WeakValueDictionary[int, asyncio.Lock] = WeakValueDictionary()
 
     # ------------------------------------------------------------------ loading
 
+    @staticmethod
+    def _lock_in(locks: WeakValueDictionary[int, asyncio.Lock], key: int) -> asyncio.Lock:
+        lock = locks.get(key)
+        if lock is None:
+            lock = locks[key] = asyncio.Lock()
+        return lock
+
     def _lock(self, table_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(table_id, asyncio.Lock())
+        return self._lock_in(self._locks, table_id)
 
     async def get(self, table_id: int) -> LiveTable:
         """The table from the cache or storage; raises TableUnavailable (quarantining bad data)."""
@@ -122,23 +131,13 @@ class TableService:
         resumed: list[int] = []
         for row in await self.storage.live_tables():
             try:
-                record = await self.storage.load_table(row.id)
-            except CorruptRecord as exc:
-                await self._quarantine(row.id, str(exc))
+                live = await self.get(row.id)
+            except TableUnavailable as exc:
+                log.warning("table %s not resumed: %s", row.id, exc)
                 continue
-            if record is None:
-                continue
-            if record.game not in self.registry:
-                log.warning("table %s: game %r is not installed; left as it is", row.id, record.game)
-                continue
-            live = self._hydrate(record)
-            if live is None:
-                await self._quarantine(row.id, f"cannot decode the saved {record.game!r} game")
-                continue
-            self._live[row.id] = live
-            if record.status == "lobby":
-                self.scheduler.arm(row.id, record.deadline)
-            if record.status == "active":
+            if live.record.status == "lobby":
+                self.scheduler.arm(row.id, live.record.deadline)
+            if live.record.status == "active":
                 self._grant_downtime_grace(live, self.clock())
                 self.scheduler.arm(row.id, self._deadline(live))
                 resumed.append(row.id)
@@ -185,7 +184,7 @@ class TableService:
             created_at=now,
             updated_at=now,
         )
-        async with self._place_locks.setdefault(record.place_id, asyncio.Lock()):
+        async with self._lock_in(self._place_locks, record.place_id):
             if await self.storage.live_in(record.place_id) is not None:
                 raise UserError(PLACE_TAKEN)
             try:
@@ -717,7 +716,6 @@ class TableService:
     def evict(self, table_id: int) -> None:
         """Drop a closed table from memory (it reloads from storage on demand)."""
         self._live.pop(table_id, None)
-        self._locks.pop(table_id, None)
 
     def close(self) -> None:
         """Stop timers."""

@@ -13,6 +13,7 @@ from cogs import ids, ui
 from cogs.media import hand_picture
 from cogs.opening import open_rematch
 from cogs.replies import can_manage_threads, tell
+from engines.core import Decision
 
 if TYPE_CHECKING:
     from bot.app import SuperTableBot
@@ -87,17 +88,9 @@ class Actions:
             picked = tuple(known.index(v) for v in values if v in known)
             await self.redraw_panel(interaction, parsed.table_id, picked=picked)
             return
-        if parsed.option is not None:
-            choice = [parsed.option]
-        elif parsed.indices is not None:
-            if decision is None or any(i >= len(decision.options) for i in parsed.indices):
-                choice = ["?"]
-            else:
-                choice = [decision.options[i].id for i in parsed.indices]
-        else:
-            choice = values
         notice = ""
         try:
+            choice = _answer(parsed, decision, values)
             await self.service.act(parsed.table_id, interaction.user.id, parsed.version, parsed.key, choice)
         except StaleChoice as exc:
             notice = str(exc)
@@ -211,3 +204,14 @@ class Actions:
             raise UserError("I don't know that game.")
         view = ui.rules_view(parsed.game, engine.meta.title, engine.meta.rules_pages, parsed.page)
         await interaction.response.edit_message(view=view)
+
+
+def _answer(parsed: ids.Choose, decision: Decision | None, values: list[str]) -> list[str]:
+    """The option ids a click stands for; confirmed indices must still fit the open decision."""
+    if parsed.option is not None:
+        return [parsed.option]
+    if parsed.indices is None:
+        return values
+    if decision is None or any(i >= len(decision.options) for i in parsed.indices):
+        raise StaleChoice(parsed.table_id)
+    return [decision.options[i].id for i in parsed.indices]

@@ -11,6 +11,7 @@ import asyncio
 import logging
 from collections.abc import Awaitable
 from typing import TYPE_CHECKING
+from weakref import WeakValueDictionary
 
 import discord
 
@@ -37,7 +38,7 @@ class TablePresenter:
     def __init__(self, bot: SuperTableBot) -> None:
         self.bot = bot
         self.table_edits: Coalescer[int] = Coalescer(self.refresh_table, bot.settings.table_edit_interval)
-        self._order: dict[int, asyncio.Lock] = {}
+        self._order: WeakValueDictionary[int, asyncio.Lock] = WeakValueDictionary()
         self._tasks: set[asyncio.Task[None]] = set()
         self._dm_failed: set[tuple[int, int]] = set()
         self._archives: dict[int, asyncio.TimerHandle] = {}
@@ -48,7 +49,9 @@ class TablePresenter:
 
     async def on_change(self, change: TableChange) -> None:
         """Queue one saved change for display (returns at once; order kept per table)."""
-        lock = self._order.setdefault(change.table_id, asyncio.Lock())
+        lock = self._order.get(change.table_id)
+        if lock is None:
+            lock = self._order[change.table_id] = asyncio.Lock()
         task = asyncio.get_running_loop().create_task(self._in_order(lock, change))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)

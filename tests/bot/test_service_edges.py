@@ -157,3 +157,14 @@ async def test_a_lobby_nobody_starts_expires_and_frees_its_channel(tmp_path: Pat
     await service.on_deadline(live.id)
     assert await service.storage.live_in(10) is None
     assert service.listener.changes[-1].kind == "cancelled"
+
+
+async def test_closed_tables_leave_nothing_in_memory(tmp_path: Path) -> None:
+    import gc
+
+    service = await make_service(tmp_path / "db")
+    table_id = await started_table(service, humans=2, ai=0)
+    await service.forfeit(table_id, 101)
+    service.evict(table_id)  # as the presenter does once the result is shown
+    gc.collect()
+    assert table_id not in service._live and not service._locks and not service._place_locks
