@@ -1,0 +1,159 @@
+"""The SUPERHOT engine: the DESIGN section 2 contract over the modules of this package."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import msgspec
+RULES: tuple[str, ...] = ()  # TEMP
+
+from engines.core import (
+    Decision,
+    Event,
+    GameMeta,
+    GameOption,
+    IllegalChoice,
+    Mode,
+    Outcome,
+    Rng,
+    Seat,
+    seed_state,
+)
+from engines.superhot import flow
+from engines.superhot.ai import SuperhotAI
+from engines.superhot.decide import answer, decisions
+from engines.superhot.piles import Defeat
+from engines.superhot.state import SuperhotState
+from engines.superhot.view import build_view, result_text
+
+ON_OFF = ("off", "on")
+OPTIONS = (
+    GameOption("bullet_storm", "Bullet Storm (3 hidden bullets)", ON_OFF, "off"),
+    GameOption("times_up", "Time's Up (2 fewer bullets)", ON_OFF, "off"),
+    GameOption("seven_line", "7 Line", ON_OFF, "off"),
+    GameOption("infinite", "Infinite Mode (solo and co-op)", ON_OFF, "off"),
+    GameOption("revenge", "1v1 Revenge (versus)", ON_OFF, "off"),
+    GameOption("bat", "Dudes with a Baseball Bat", ("0", "1", "2"), "0"),
+)
+
+
+class Superhot:
+    """SUPERHOT The Card Game: solo, co-op, versus and 2 vs 1, with every challenge."""
+
+    meta = GameMeta(
+        id="superhot",
+        title="SUPERHOT The Card Game",
+        min_seats=1,
+        max_seats=3,
+        modes=(
+            Mode("solo", "Solo", range(1, 2)),
+            Mode("coop", "Co-op", range(2, 3)),
+            Mode("versus", "Versus (second seat is the System)", range(2, 3)),
+            Mode("twovone", "2 vs 1 (third seat is the System)", range(3, 4)),
+        ),
+        options=OPTIONS,
+        rules_pages=RULES,
+        tagline="Time moves only when you move. Clear the levels before the bullets catch up.",
+    )
+
+    def ai_policy(self, seed: int) -> SuperhotAI:
+        """The heuristic player (Normal and System roles)."""
+        return SuperhotAI()
+
+    def new_game(
+        self, seats: Sequence[Seat], mode: str, options: Mapping[str, Any], seed: int
+    ) -> SuperhotState:
+        """Set up a campaign; the System player is the last seat in Versus and 2 vs 1."""
+        seat_range = self.meta.mode(mode).seats
+        if len(seats) not in seat_range:
+            raise ValueError(f"{mode} needs {seat_range.start} to {seat_range.stop - 1} seats")
+        chosen = {option.id: option.default for option in OPTIONS}
+        chosen.update({key: str(value) for key, value in options.items() if key in chosen})
+        infinite = flow.on(chosen, "infinite") and mode in ("solo", "coop")
+        state = SuperhotState(
+            mode=mode,
+            names=[seat.name for seat in seats],
+            options=chosen,
+            line_size=flow.SEVEN_LINE if flow.on(chosen, "seven_line") else flow.LINE_SIZE,
+            levels=0 if infinite else flow.MODE_LEVELS[mode],
+            players=[],
+            system=None,
+            line=[],
+            deck=[],
+            discard=[],
+            bullets=[],
+            goal_deck=[],
+            goals=[],
+        )
+        versus = mode in ("versus", "twovone")
+        normal = list(range(len(seats) - 1)) if versus else list(range(len(seats)))
+        rng = Rng(seed_state(seed))
+        flow.setup_campaign(state, rng, normal, len(seats) - 1 if versus else None)
+        state.rng = rng.state
+        return state
+
+    def decisions(self, state: SuperhotState) -> list[Decision]:
+        return decisions(state)
+
+    def apply(
+        self, state: SuperhotState, seat: int, key: str, choice: Sequence[str], now: float = 0.0
+    ) -> list[Event]:
+        decision = next((d for d in decisions(state) if d.seat == seat and d.key == key), None)
+        if decision is None:
+            raise IllegalChoice("That is not yours to decide right now.")
+        picked = list(choice)
+        if len(set(picked)) != len(picked):
+            raise IllegalChoice("Choose each option at most once.")
+        if not decision.min_choices <= len(picked) <= decision.max_choices:
+            if decision.min_choices == decision.max_choices:
+                raise IllegalChoice(f"Choose exactly {decision.min_choices}.")
+            raise IllegalChoice(f"Choose between {decision.min_choices} and {decision.max_choices}.")
+        if any(decision.option(option) is None for option in picked):
+            raise IllegalChoice("That choice is not available any more; look at the table again.")
+        said = state.said
+        rng = Rng(state.rng)
+        try:
+            answer(state, rng, key, picked)
+        except Defeat as defeat:
+            flow.lose(state, rng, defeat)
+        state.rng = rng.state
+        state.version += 1
+        fresh = min(state.said - said, len(state.log))
+        return [Event("log", line) for line in state.log[len(state.log) - fresh :]] if fresh else []
+
+    def tick(self, state: SuperhotState, now: float) -> list[Event]:
+        return []
+
+    def next_deadline(self, state: SuperhotState) -> float | None:
+        return None
+
+    def view(self, state: SuperhotState, seat: int | None) -> Mapping[str, Any]:
+        return build_view(state, seat)
+
+    def outcome(self, state: SuperhotState) -> Outcome | None:
+        if not state.over:
+            return None
+        everyone = list(range(len(state.names)))
+        summary = result_text(state)
+        if state.mode in ("solo", "coop"):
+            levels = float(state.campaigns[-1].levels)
+            return Outcome([everyone], {seat: levels for seat in everyone}, summary)
+        scores = {seat: 0.0 for seat in everyone}
+        for campaign in state.campaigns:
+            score = campaign.levels * 100 + campaign.goals + (1000 if campaign.won else 0)
+            for seat in campaign.normal:
+                scores[seat] = float(score)
+        if len(state.campaigns) == 1:
+            normal = state.campaigns[0].normal
+            system = [seat for seat in everyone if seat not in normal]
+            won = state.campaigns[0].won
+            return Outcome([normal, system] if won else [system, normal], scores, summary)
+        best = sorted(set(scores.values()), reverse=True)
+        return Outcome([[s for s in everyone if scores[s] == score] for score in best], scores, summary)
+
+    def encode(self, state: SuperhotState) -> bytes:
+        return msgspec.json.encode(state)
+
+    def decode(self, data: bytes) -> SuperhotState:
+        return msgspec.json.decode(data, type=SuperhotState)

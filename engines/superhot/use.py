@@ -1,0 +1,154 @@
+"""Phase 2, Use cards: what a card is worth against an obstacle, and which picks stay legal.
+
+A set of cards may deal with an obstacle when it reaches the obstacle's value and every card
+in it is needed: total - smallest < value (the rulebook's 1+1 for 2 is fine, 1+3 is not).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import NamedTuple
+
+from engines.superhot.piles import is_bullet, obstacle, requirement
+from engines.superhot.state import Echo, Player, SuperhotState
+
+KATANA_FIGHT = 2
+
+
+class Candidate(NamedTuple):
+    """A card the active player could commit now: its option id, source and amount."""
+
+    ref: str
+    card: str
+    source: str
+    amount: int
+
+
+def skill_of(card: str) -> str | None:
+    """The skill a hand card provides ("fight"/"dodge"), or None for abilities and bullets."""
+    if is_bullet(card):
+        return None
+    use = obstacle(card).use
+    if use in ("fight", "katana"):
+        return "fight"
+    if use in ("dodge", "glass"):
+        return "dodge"
+    return None
+
+
+def amount_of(card: str, player: Player) -> int:
+    """What a skill card is worth right now (How about a glass? counts the Player Discard)."""
+    definition = obstacle(card)
+    if definition.use == "glass":
+        return len(player.discard)
+    if definition.use == "katana":
+        return definition.power or KATANA_FIGHT
+    return definition.power
+
+
+def pays(skill: str, need: str) -> bool:
+    """Whether a skill may pay a requirement (Mixed takes either)."""
+    return need == "mixed" or skill == need
+
+
+def aid_open(state: SuperhotState) -> bool:
+    """Whether the active player may use an Aid card this turn."""
+    return state.aid is not None and state.aid_from is not None and state.aid_from != state.active
+
+
+def skill_cards(state: SuperhotState) -> list[Candidate]:
+    """Every skill card the active player could use (hand and Aid), whatever the need."""
+    player = state.players[state.active]
+    found = [
+        Candidate(card, card, "hand", amount_of(card, player))
+        for card in player.hand
+        if skill_of(card) is not None
+    ]
+    if aid_open(state) and state.aid is not None and skill_of(state.aid) is not None:
+        found.append(Candidate("aid", state.aid, "aid", amount_of(state.aid, player)))
+    return [c for c in found if c.amount > 0]
+
+
+def candidates(state: SuperhotState, need: str) -> list[Candidate]:
+    """Cards that can pay this need: skill cards and Double trouble copies."""
+    found = [c for c in skill_cards(state) if pays(skill_of(c.card) or "", need)]
+    found += [
+        Candidate(f"echo{index}", echo.card, "echo", echo.amount)
+        for index, echo in enumerate(state.turn.echoes)
+        if pays(echo.skill, need)
+    ]
+    return found
+
+
+def completable(picked: Iterable[int], others: Iterable[int], value: int) -> bool:
+    """Whether some of `others` added to `picked` reach `value` with no unneeded card."""
+    chosen = list(picked)
+    base = sum(chosen)
+    floor = min(chosen, default=None)
+    amounts = [amount for amount in others if amount > 0]
+    cap = value + max([*amounts, *chosen, 0])
+    reachable: set[tuple[int, int | None]] = {(base, floor)}
+    for amount in amounts:
+        reachable |= {
+            (min(total + amount, cap), amount if low is None else min(low, amount))
+            for total, low in reachable
+        }
+    return any(low is not None and value <= total < value + low for total, low in reachable)
+
+
+def legal_picks(state: SuperhotState) -> list[Candidate]:
+    """The cards that may be added to the current target without making any card unneeded."""
+    target = state.target
+    if target is None:
+        return []
+    slot = state.line[target.slot]
+    if slot is None:
+        return []
+    need, value = requirement(slot.card)
+    picked = [pick.amount for pick in target.picks]
+    pool = candidates(state, need)
+    legal: list[Candidate] = []
+    for index, candidate in enumerate(pool):
+        rest = [c.amount for i, c in enumerate(pool) if i != index]
+        if completable([*picked, candidate.amount], rest, value):
+            legal.append(candidate)
+    return legal
+
+
+def reachable_target(state: SuperhotState, card: str) -> bool:
+    """Whether the active player can deal with this Line card at all."""
+    need, value = requirement(card)
+    return completable([], [c.amount for c in candidates(state, need)], value)
+
+
+def double_choices(state: SuperhotState) -> list[Candidate]:
+    """Skill cards Double trouble may copy (never itself)."""
+    return skill_cards(state)
+
+
+def double_card(state: SuperhotState) -> tuple[str, str] | None:
+    """The Double trouble card the active player holds (id, source), if any."""
+    player = state.players[state.active]
+    for card in player.hand:
+        if not is_bullet(card) and obstacle(card).use == "double":
+            return card, "hand"
+    if aid_open(state) and state.aid is not None and obstacle(state.aid).use == "double":
+        return state.aid, "aid"
+    return None
+
+
+def ability_card(state: SuperhotState, use: str) -> tuple[str, str] | None:
+    """A held card with this top ability (pliers, katana), from the hand or the Aid card."""
+    player = state.players[state.active]
+    for card in player.hand:
+        if not is_bullet(card) and obstacle(card).use == use:
+            return card, "hand"
+    if aid_open(state) and state.aid is not None and obstacle(state.aid).use == use:
+        return state.aid, "aid"
+    return None
+
+
+def make_echoes(card: str, amount: int) -> list[Echo]:
+    """The two virtual copies Double trouble makes of a skill card."""
+    skill = skill_of(card) or "fight"
+    return [Echo(card=card, amount=amount, skill=skill) for _ in range(2)]
