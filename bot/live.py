@@ -65,6 +65,13 @@ class LiveTable:
         """Seats still in the game (not forfeited)."""
         return [s.index for s in self.record.seats if s.index not in self.runtime.forfeited]
 
+    def decided_by_forfeits(self) -> bool:
+        """Whether forfeits left at most one seat in play, so the game ends without its engine.
+
+        A game that started with one seat (a solo game) is not decided this way.
+        """
+        return bool(self.runtime.forfeited) and len(self.active_seats()) <= 1
+
     def has_active_human(self) -> bool:
         """Whether a person is still playing their own seat."""
         return any(not self.is_automatic(s.index) for s in self.record.seats)

@@ -607,7 +607,7 @@ class TableService:
     async def _advance_and_commit(
         self, live: LiveTable, now: float, step: _Step, *, seats_changed: bool = False
     ) -> list[DecisionRef]:
-        if len(live.active_seats()) > 1:
+        if not live.decided_by_forfeits():
             self._run_automatic(live, now, step)
         return await self._commit(live, now, step, seats_changed=seats_changed)
 
@@ -633,7 +633,7 @@ class TableService:
     def _final(self, live: LiveTable) -> Outcome | None:
         survivors = live.active_seats()
         engine_outcome = live.engine.outcome(live.state)
-        if engine_outcome is None and len(survivors) > 1:
+        if engine_outcome is None and not live.decided_by_forfeits():
             return None
         return final_outcome(engine_outcome, survivors, live.runtime.forfeited, live.record.seats)
 

@@ -10,10 +10,11 @@ import pytest_asyncio
 
 import renderers
 from bot import Settings, SuperTableBot, create_bot
+from engines.superhot.engine import Superhot
 from tests.support.highcard import HighCard
 from tests.support.highcard_renderer import HighCardRenderer
 
-REGISTRY = {"highcard": HighCard()}
+REGISTRY = {"highcard": HighCard(), "superhot": Superhot()}
 renderers.register("highcard", HighCardRenderer())
 
 

@@ -266,8 +266,8 @@ def complete_level(state: SuperhotState, rng: Rng) -> None:
     state.goals = []
     obstacles = [slot.card for slot in state.line if slot is not None] + state.deck + state.discard
     rng.shuffle(obstacles)
-    state.line = [Slot(card=card) for card in obstacles[: state.line_size]]
-    state.deck = obstacles[state.line_size :]
+    state.line = [None] * state.line_size
+    state.deck = obstacles
     state.discard = []
     if state.aid is not None and state.aid_from is not None:
         state.players[state.aid_from].discard.append(state.aid)
@@ -280,6 +280,7 @@ def complete_level(state: SuperhotState, rng: Rng) -> None:
         rng.shuffle(player.deck)
     for player in state.players:
         refill_hand(state, player, rng)
+    refill_line(state, rng)
     first = (finisher + 1) % len(state.players) if state.mode == "coop" else 0
     begin_level(state, first)
 

@@ -137,3 +137,22 @@ def reply(result: Any) -> str:
     parts = [result.response.content] if result.response is not None else []
     parts += [f.content for f in result.followups]
     return "\n".join(parts)
+
+
+async def answer_panel(actor: Any, panel: discord.Message, key: str, choice: list[str]) -> discord.Message:
+    """Answer the panel's open decision with these option ids, as a player would: press the
+    option's button, or pick them in the select menu and confirm. Returns the updated panel."""
+    ids_ = custom_ids(panel)
+    if len(choice) == 1:
+        button = next((c for c in ids_ if c.startswith("st:") and c.endswith(f":{key}:{choice[0]}")), None)
+        if button is not None:
+            return panel_after(await actor.click(panel, custom_id=button))
+    if not choice:
+        skip = next(c for c in ids_ if c.startswith("sc:") and c.split(":")[3] == key)
+        return panel_after(await actor.click(panel, custom_id=skip))
+    select = next(c for c in ids_ if c.startswith("ss:") and c.endswith(f":{key}"))
+    panel = panel_after(await actor.select(panel, choice, custom_id=select))
+    confirm = [c for c in custom_ids(panel) if c.startswith("sc:") and c.split(":")[3] == key]
+    if confirm:
+        panel = panel_after(await actor.click(panel, custom_id=confirm[-1]))
+    return panel
