@@ -6,5 +6,6 @@ REGISTRY maps a game id to its engine; each product game adds its entry here.
 from typing import Any
 
 from engines.core import Engine
+from engines.superhot.engine import Superhot
 
-REGISTRY: dict[str, Engine[Any]] = {}
+REGISTRY: dict[str, Engine[Any]] = {"superhot": Superhot()}

@@ -84,3 +84,13 @@ def _render(game_id: str, view: View, kind: Literal["table", "hand"]) -> Rendere
         log.exception("the %s renderer failed on a %s view; drawing it with the generic one", game_id, kind)
         image, alt = _draw(GENERIC, view, kind)
     return rendered_image(image, alt, f"{game_id}_{kind}.png")
+
+
+def _register_games() -> None:
+    """Register the renderers of the product games."""
+    from renderers.superhot import SuperhotRenderer
+
+    register("superhot", SuperhotRenderer())
+
+
+_register_games()

@@ -15,7 +15,7 @@ from engines.core import Decision
 from engines.superhot import goals
 from engines.superhot.piles import bullets_in, is_bullet, obstacle, requirement
 from engines.superhot.state import SuperhotState
-from engines.superhot.use import Candidate, candidates, legal_picks
+from engines.superhot.use import Candidate, candidates, candidates_by_need, legal_picks
 
 STALL_LIMIT = 2
 DANGER = {"shoot": 5.0, "backup": 3.0, "slash": 3.5, "draw": -2.0, "none": 0.0}
@@ -185,9 +185,10 @@ def _best_use(state: SuperhotState, ids: list[str] | None = None) -> tuple[str, 
         ids = [option.id for option in open_[0].options]
     used = state.turn.spent
     player = state.players[state.active]
+    pools = candidates_by_need(state)
     best, best_score = "done", 0.0
     for option_id in ids:
-        score = _option_worth(state, option_id, used, player.hand)
+        score = _option_worth(state, option_id, used, player.hand, pools)
         if score > best_score:
             best, best_score = option_id, score
     return best, best_score
@@ -206,7 +207,9 @@ def _probe_use(state: SuperhotState) -> tuple[str, float]:
     return _best_use(state, ids)
 
 
-def _option_worth(state: SuperhotState, option_id: str, used: int, hand: list[str]) -> float:
+def _option_worth(
+    state: SuperhotState, option_id: str, used: int, hand: list[str], pools: dict[str, list[Candidate]]
+) -> float:
     if option_id in ("done", "dt", "pd"):
         return 0.5 if option_id == "pd" and len(hand) < 4 else 0.0
     if option_id == "pb":
@@ -219,7 +222,7 @@ def _option_worth(state: SuperhotState, option_id: str, used: int, hand: list[st
     slot = state.line[index]
     assert slot is not None
     need, value = requirement(slot.card)
-    plan = _cheapest(candidates(state, need), value)
+    plan = _cheapest(pools[need], value)
     if plan is None:
         return 0.0
     spent = sum(1 for c in plan if c.source != "echo")

@@ -10,17 +10,18 @@ from collections.abc import Callable
 
 from engines.core import Decision, Option, Rng
 from engines.superhot import flow, goals, system
-from engines.superhot.piles import draw, is_bullet, name_of, obstacle, requirement
+from engines.superhot.piles import check_bullets, draw, is_bullet, name_of, obstacle, requirement
 from engines.superhot.state import Echo, Pick, SuperhotState, Target
 from engines.superhot.use import (
     Candidate,
     ability_card,
     amount_of,
+    candidates_by_need,
+    completable,
     double_card,
     double_choices,
     legal_picks,
     make_echoes,
-    reachable_target,
     skill_of,
 )
 
@@ -108,13 +109,17 @@ def _wait_discard(state: SuperhotState, seat: int) -> Decision:
 
 def _use(state: SuperhotState, seat: int) -> Decision:
     options: list[Option] = []
+    amounts = {need: [c.amount for c in found] for need, found in candidates_by_need(state).items()}
     for index, slot in enumerate(state.line):
-        if slot is None or slot.down or not reachable_target(state, slot.card):
+        if slot is None or slot.down:
             continue
-        name, need = name_of(slot.card), need_text(slot.card)
-        options.append(Option(f"d{index}", f"Destroy {name} (slot {index + 1}, {need})"))
+        need, value = requirement(slot.card)
+        if not completable([], amounts[need], value):
+            continue
+        name, takes = name_of(slot.card), need_text(slot.card)
+        options.append(Option(f"d{index}", f"Destroy {name} (slot {index + 1}, {takes})"))
         if not is_bullet(slot.card):
-            options.append(Option(f"k{index}", f"Knock out {name} (slot {index + 1}, {need})"))
+            options.append(Option(f"k{index}", f"Knock out {name} (slot {index + 1}, {takes})"))
     if ability_card(state, "katana"):
         options += [
             Option(f"ks{index}", f"Katana: slash the bullet in slot {index + 1}")
@@ -178,9 +183,10 @@ def _system_decision(state: SuperhotState) -> Decision:
     turn = state.system_turn
     assert turn is not None and state.system is not None
     options = [*system.glitch_options(state), Option("end", "End the System turn")]
+    spent = turn.spent_fight + turn.spent_dodge + turn.spent_mixed
     left = (
         f"Fighting {turn.fight - turn.spent_fight}, Dodge {turn.dodge - turn.spent_dodge}, "
-        f"Mixed pool {turn.fight + turn.dodge + turn.mixed - turn.spent_fight - turn.spent_dodge - turn.spent_mixed}"
+        f"all together {turn.fight + turn.dodge + turn.mixed - spent}"
     )
     return Decision(state.system, "glitch", f"System turn: spend your values ({left})", tuple(options[-25:]))
 
@@ -235,10 +241,8 @@ def _on_veto(state: SuperhotState, rng: Rng, picked: list[str]) -> None:
 
 def _do_veto(state: SuperhotState, goal_id: str) -> None:
     replacement = goals.veto(state, goal_id)
-    flow.say(
-        state,
-        f"Vetoed {goals.card(goal_id).name} (it waits for the next level); new goal: {goals.card(replacement).name}.",
-    )
+    vetoed, drawn = goals.card(goal_id).name, goals.card(replacement).name
+    flow.say(state, f"Vetoed {vetoed} (it waits for the next level); new goal: {drawn}.")
 
 
 def _on_start(state: SuperhotState, rng: Rng, picked: list[str]) -> None:
@@ -320,6 +324,7 @@ def _on_use(state: SuperhotState, rng: Rng, picked: list[str]) -> None:
         else:
             draw(player, rng)
             flow.say(state, f"{state.names[player.seat]} uses Pliers to draw a card.")
+            check_bullets(state)
         return
     if choice.startswith("ks"):
         found = ability_card(state, "katana")

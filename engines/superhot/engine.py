@@ -6,7 +6,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import msgspec
-RULES: tuple[str, ...] = ()  # TEMP
 
 from engines.core import (
     Decision,
@@ -24,6 +23,7 @@ from engines.superhot import flow
 from engines.superhot.ai import SuperhotAI
 from engines.superhot.decide import answer, decisions
 from engines.superhot.piles import Defeat
+from engines.superhot.rules_text import RULES
 from engines.superhot.state import SuperhotState
 from engines.superhot.view import build_view, result_text
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Literal
 
 from engines.core import Rng
 from engines.superhot import goals
@@ -87,7 +88,7 @@ def setup_campaign(state: SuperhotState, rng: Rng, normal: list[int], system: in
     state.line = [Slot(card=card) for card in line]
     state.discard = []
     state.bullets = bullets
-    marks = ["IT", "PZ"]
+    marks: list[Literal["IT", "PZ"]] = ["IT", "PZ"]
     state.players = []
     for index, seat in enumerate(normal):
         player = Player(seat=seat, mark=marks[index], deck=pool().pile(marks[index]))
@@ -331,10 +332,8 @@ def begin_system_turn(state: SuperhotState) -> None:
         totals[need] += value
     state.system_turn = SystemTurn(cards=cards, **totals)
     state.phase = "system"
-    say(
-        state,
-        f"System turn: {totals['fight']} Fighting, {totals['dodge']} Dodge, {totals['mixed']} Mixed to spend.",
-    )
+    fight, dodge, mixed = totals["fight"], totals["dodge"], totals["mixed"]
+    say(state, f"System turn: {fight} Fighting, {dodge} Dodge, {mixed} Mixed to spend.")
 
 
 def end_system_turn(state: SuperhotState) -> None:

@@ -7,6 +7,7 @@ in it is needed: total - smallest < value (the rulebook's 1+1 for 2 is fine, 1+3
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 from typing import NamedTuple
 
 from engines.superhot.piles import is_bullet, obstacle, requirement
@@ -24,6 +25,7 @@ class Candidate(NamedTuple):
     amount: int
 
 
+@cache
 def skill_of(card: str) -> str | None:
     """The skill a hand card provides ("fight"/"dodge"), or None for abilities and bullets."""
     if is_bullet(card):
@@ -71,12 +73,19 @@ def skill_cards(state: SuperhotState) -> list[Candidate]:
 
 def candidates(state: SuperhotState, need: str) -> list[Candidate]:
     """Cards that can pay this need: skill cards and Double trouble copies."""
-    found = [c for c in skill_cards(state) if pays(skill_of(c.card) or "", need)]
-    found += [
-        Candidate(f"echo{index}", echo.card, "echo", echo.amount)
+    return candidates_by_need(state)[need]
+
+
+def candidates_by_need(state: SuperhotState) -> dict[str, list[Candidate]]:
+    """The candidates for each need (fight, dodge, mixed), computed in one pass."""
+    found: dict[str, list[Candidate]] = {"fight": [], "dodge": [], "mixed": []}
+    echoes = [
+        (Candidate(f"echo{index}", echo.card, "echo", echo.amount), echo.skill)
         for index, echo in enumerate(state.turn.echoes)
-        if pays(echo.skill, need)
     ]
+    for candidate, skill in [*((c, skill_of(c.card) or "") for c in skill_cards(state)), *echoes]:
+        found[skill].append(candidate)
+        found["mixed"].append(candidate)
     return found
 
 
@@ -113,12 +122,6 @@ def legal_picks(state: SuperhotState) -> list[Candidate]:
         if completable([*picked, candidate.amount], rest, value):
             legal.append(candidate)
     return legal
-
-
-def reachable_target(state: SuperhotState, card: str) -> bool:
-    """Whether the active player can deal with this Line card at all."""
-    need, value = requirement(card)
-    return completable([], [c.amount for c in candidates(state, need)], value)
 
 
 def double_choices(state: SuperhotState) -> list[Candidate]:

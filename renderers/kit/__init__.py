@@ -2,7 +2,8 @@
 
 One job per module: fonts (the bundled DejaVu faces), palette (table colours, seat colours and
 symbols), text (fit, ellipsize, wrap), shapes (antialiased rounded boxes, shadows, felt), cards
-(card face and back tiles), cache (memoised immutable layers, handed out as copies), layout (grids),
-draw (widgets: placed cards, badges, seat plates, header and footer bars), views (reading the keys
-views share, words for alt text), encode (PNG bytes and RenderedImage).
+(card face, two-halved face and back tiles), cache (memoised immutable layers, handed out as
+copies), layout (grids), draw (widgets: placed cards, cards baked onto their shadows, badges, seat
+plates, header and footer bars), views (reading the keys views share, words for alt text), encode
+(PNG bytes and RenderedImage).
 """

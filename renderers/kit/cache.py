@@ -13,7 +13,7 @@ from typing import ParamSpec
 from PIL import Image
 
 from renderers.kit import cards, shapes
-from renderers.kit.cards import BACK, PLAIN, CardStyle
+from renderers.kit.cards import BACK, PLAIN, SPLIT, CardStyle, Half, SplitLayout
 
 P = ParamSpec("P")
 
@@ -51,3 +51,11 @@ def card_back(size: tuple[int, int], style: CardStyle = BACK) -> Image.Image:
 def felt(size: tuple[int, int]) -> Image.Image:
     """The felt background (RGB) of a table image."""
     return shapes.felt(*size)
+
+
+@cached_image(maxsize=1024)
+def split_face(
+    top: Half, bottom: Half, size: tuple[int, int], layout: SplitLayout = SPLIT, style: CardStyle = PLAIN
+) -> Image.Image:
+    """A two-halved card tile (RGBA), keyed by both halves, size, layout and style."""
+    return cards.build_split_face(top, bottom, size, layout, style)

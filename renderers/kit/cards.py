@@ -1,4 +1,5 @@
-"""Card tiles: RGBA images with rounded, antialiased corners, drawn face up or face down.
+"""Card tiles: RGBA images with rounded, antialiased corners, drawn face up (plain or two-halved)
+or face down.
 
 Build them through renderers.kit.cache, which memoises them.
 """
@@ -9,9 +10,10 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw, ImageFont
 
+from renderers.kit.fonts import font
 from renderers.kit.palette import CARD_BACK, CARD_BACK_PATTERN, CARD_EDGE, CARD_FACE, CARD_INK, RGB
 from renderers.kit.shapes import rounded_box, rounded_mask
-from renderers.kit.text import fit_block, fit_line
+from renderers.kit.text import fit_block, fit_line, wrap
 
 
 @dataclass(frozen=True)
@@ -99,4 +101,208 @@ def build_back(size: tuple[int, int], style: CardStyle) -> Image.Image:
     mask = rounded_mask(width - 2 * inset, height - 2 * inset, corner_radius(width) - inset)
     big.paste(pattern.crop(inner), (inset, inset), mask)
     tile = big.resize(size, Image.Resampling.LANCZOS)
+    return _with_corners(tile)
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A token printed on a card: short text (a symbol and a number, "⚔ 2") in a rounded pill."""
+
+    text: str
+    fill: RGB
+    ink: RGB
+
+
+@dataclass(frozen=True)
+class Half:
+    """One half of a two-halved card: a title (after an optional icon), body text and a mark.
+
+    `band`, when set, fills the strip behind the title (in `band_ink`), e.g. to colour a card kind.
+    """
+
+    title: str
+    text: str = ""
+    face: RGB = CARD_FACE
+    ink: RGB = CARD_INK
+    icon: str = ""
+    band: RGB | None = None
+    band_ink: RGB = CARD_INK
+    mark: Mark | None = None
+
+
+@dataclass(frozen=True)
+class SplitLayout:
+    """How a two-halved card is laid out: the top half's share of the height and the largest font
+    sizes of titles, body text and marks (their smallest sizes are `floor`)."""
+
+    split: float = 0.5
+    title: int = 20
+    text: int = 16
+    mark: int = 22
+    floor: int = 11
+
+
+SPLIT = SplitLayout()
+
+
+def _mark_size(mark: Mark, size: int) -> tuple[ImageFont.FreeTypeFont, int, int]:
+    """The font, width and height of a mark drawn at this font size."""
+    face = font(size, bold=True)
+    height = round(size * 1.45)
+    width = max(height, round(face.getlength(mark.text) + size * 0.8))
+    return face, width, height
+
+
+def _draw_mark(tile: Image.Image, mark: Mark, xy: tuple[int, int], size: int) -> None:
+    face, width, height = _mark_size(mark, size)
+    x, y = xy
+    rounded_box(tile, (x, y, x + width, y + height), height // 3, mark.fill)
+    ImageDraw.Draw(tile).text(
+        (x + width / 2, y + height / 2), mark.text, font=face, fill=mark.ink, anchor="mm"
+    )
+
+
+def _draw_lines(
+    draw: ImageDraw.ImageDraw,
+    lines: list[str],
+    face: ImageFont.FreeTypeFont,
+    xy: tuple[float, float],
+    ink: RGB,
+    leading: float = 1.15,
+) -> float:
+    """Draw left-aligned lines from `xy` (top-left); returns the y below them."""
+    x, y = xy
+    for line in lines:
+        draw.text((x, y), line, font=face, fill=ink, anchor="lt")
+        y += face.size * leading
+    return y
+
+
+TITLE_LEADING = 1.1
+TEXT_LEADING = 1.15
+
+
+def _fit_title(
+    half: Half, width: float, height: float, layout: SplitLayout
+) -> tuple[list[str], ImageFont.FreeTypeFont]:
+    """The half's icon and title (the icon kept with the first word) in one line if it can, else
+    two, as large as fits: at each size normal before condensed, one line before two."""
+    words = half.title.split()
+    tokens = [f"{half.icon} {words[0]}", *words[1:]] if half.icon and words else words or [half.icon]
+    for size in range(layout.title, layout.floor - 1, -1):
+        fits_two = len(tokens) > 1 and 2 * size * TITLE_LEADING <= max(height, size * TITLE_LEADING)
+        for max_lines in (1, 2) if fits_two else (1,):
+            for condensed in (False, True):
+                face = font(size, bold=True, condensed=condensed)
+                lines, whole = wrap(tokens, face, width, max_lines)
+                if whole:
+                    return lines, face
+    face = font(layout.floor, bold=True, condensed=True)
+    return wrap(tokens, face, width, 2)[0], face
+
+
+def _fit_beside(
+    text: str, box: tuple[float, float, float], corner: tuple[float, float], layout: SplitLayout
+) -> tuple[list[str], ImageFont.FreeTypeFont, float]:
+    """Body text for a box whose bottom-right corner holds a mark (`corner`: its width and height):
+    above the mark at full width when it fits, else beside it at the narrower width. Returns the
+    lines, the font and the width they were wrapped to."""
+    width, height, gap = box
+    mark_w, mark_h = corner
+    narrow = width - mark_w - gap if mark_w else width
+    for size in range(layout.text, layout.floor - 1, -1):
+        face = font(size)
+        step = size * TEXT_LEADING
+        lines, whole = wrap(text, face, width, 12)
+        if whole and len(lines) * step <= height - (mark_h + gap if mark_h else 0):
+            return lines, face, width
+        lines, whole = wrap(text, face, narrow, 12)
+        if whole and len(lines) * step <= height:
+            return lines, face, narrow
+    face = font(layout.floor)
+    lines, _ = wrap(text, face, narrow, max(1, int(height // (layout.floor * TEXT_LEADING))))
+    return lines, face, narrow
+
+
+def _fill_half(
+    tile: Image.Image, mask: Image.Image, box: tuple[int, int, int, int], colour: RGB, edge: int
+) -> None:
+    """Fill part of the card's inner area (the inner rounded mask keeps the corners round)."""
+    left, top, right, bottom = box
+    tile.paste(colour, box, mask.crop((left - edge, top - edge, right - edge, bottom - edge)))
+
+
+def build_split_face(
+    top: Half, bottom: Half, size: tuple[int, int], layout: SplitLayout, style: CardStyle
+) -> Image.Image:
+    """A two-halved card: the top half (mark in its top-left corner, then title and text) over the
+    bottom half (title strip, text, mark in its bottom-right corner), split at `layout.split`."""
+    tile, edge = _tile(size, style)
+    width, height = size
+    inner = rounded_mask(width - 2 * edge, height - 2 * edge, corner_radius(width) - edge)
+    split = round(height * layout.split)
+    pad = max(4, width // 18)
+    draw = ImageDraw.Draw(tile)
+    _fill_half(tile, inner, (edge, edge, width - edge, split), top.face, edge)
+    _fill_half(tile, inner, (edge, split, width - edge, height - edge), bottom.face, edge)
+
+    # Top half: mark, title beside it or under it (whichever lets the title be larger without
+    # shrinking the text), then the text.
+    x = y = edge + pad
+    row = 0
+    title_left = x
+    if top.mark:
+        _, mark_w, row = _mark_size(top.mark, layout.mark)
+        _draw_mark(tile, top.mark, (x, y), layout.mark)
+        title_left = x + mark_w + pad // 2 + 2
+    text_w = width - 2 * (edge + pad)
+
+    def text_fit(text_top: float) -> tuple[list[str], ImageFont.FreeTypeFont]:
+        lines, face, _ = _fit_beside(top.text, (text_w, split - text_top - pad // 2, 0), (0, 0), layout)
+        return lines, face
+
+    lines, face = _fit_title(top, width - edge - pad - title_left, max(row, layout.title * 2.3), layout)
+    block = face.size * TITLE_LEADING * len(lines)
+    title_top = y + (row - block) / 2 if row >= block else y
+    title_bottom = max(y + row, title_top + block)
+    text = text_fit(title_bottom + pad // 2) if top.text else None
+    under_top = y + row + pad // 3
+    room = split - under_top - pad // 2
+    if row and face.size < layout.title - 2 and room >= layout.title * TITLE_LEADING:
+        max_h = layout.title * TITLE_LEADING * 2 if top.text else room
+        under, under_face = _fit_title(top, text_w, min(room, max_h), layout)
+        under_bottom = under_top + under_face.size * TITLE_LEADING * len(under)
+        under_text = text_fit(under_bottom + pad // 2) if top.text else None
+        if under_face.size > face.size and (
+            text is None or (under_text is not None and under_text[1].size >= text[1].size)
+        ):
+            lines, face, title_left, title_top, text = under, under_face, edge + pad, under_top, under_text
+    below = _draw_lines(draw, lines, face, (title_left, title_top + 1), top.ink, TITLE_LEADING)
+    if text is not None:
+        _draw_lines(
+            draw, text[0], text[1], (edge + pad, max(y + row, below) + pad // 2), top.ink, TEXT_LEADING
+        )
+
+    # The fold between the halves.
+    draw.line((edge, split, width - edge, split), fill=style.edge, width=max(1, edge))
+
+    # Bottom half: title strip, text, mark in the bottom-right corner.
+    lines, face = _fit_title(bottom, width - 2 * (edge + pad), layout.title * 2.3, layout)
+    strip = round(face.size * TITLE_LEADING * len(lines) + pad * 1.2)
+    ink = bottom.ink
+    if bottom.band is not None:
+        _fill_half(tile, inner, (edge, split, width - edge, split + strip), bottom.band, edge)
+        ink = bottom.band_ink
+    _draw_lines(draw, lines, face, (edge + pad, split + pad * 0.6 + 1), ink, TITLE_LEADING)
+    mark_w = mark_h = 0
+    if bottom.mark:
+        _, mark_w, mark_h = _mark_size(bottom.mark, layout.mark)
+        _draw_mark(
+            tile, bottom.mark, (width - edge - pad - mark_w, height - edge - pad - mark_h), layout.mark
+        )
+    if bottom.text:
+        text_top = split + strip + pad // 2
+        box = (width - 2 * (edge + pad), height - edge - pad - text_top, pad // 2)
+        lines, face, _ = _fit_beside(bottom.text, box, (mark_w, mark_h), layout)
+        _draw_lines(draw, lines, face, (edge + pad, text_top), bottom.ink, TEXT_LEADING)
     return _with_corners(tile)

@@ -56,6 +56,15 @@ def _lines(
     return [ellipsize(line, face, width) for line in lines], whole
 
 
+def wrap(
+    text: str | Sequence[str], face: ImageFont.FreeTypeFont, width: float, max_lines: int
+) -> tuple[list[str], bool]:
+    """Words (or given tokens, kept whole) packed greedily into at most `max_lines` lines of this
+    face, cut with an ellipsis where needed, and whether all of it fitted without cuts."""
+    tokens = text.split() if isinstance(text, str) else text
+    return _lines(tokens, face, width, " ", max_lines)
+
+
 def _capacity(height: float, size: int, leading: float, max_lines: int) -> int:
     """How many lines of this size fit in `height` (at least one, at most `max_lines`)."""
     return min(max_lines, max(1, int(height // (size * leading))))

@@ -55,7 +55,9 @@ async def test_a_solo_game_is_played_through_panels_to_a_result(simcord_env) -> 
     thread = await open_superhot(world, world.alice, "solo")
     await world.alice.click(world.table_message(thread), label="Start")
     table = world.table_message(thread)
-    assert table.attachments and "Level 1" in (table.attachments[0].description or ""), "the table image describes The Line"
+    assert table.attachments and "Level 1" in (table.attachments[0].description or ""), (
+        "the table image describes The Line"
+    )
     body = await play_through_panels(world, thread, {0: world.alice})
     assert str(world.alice.id) in body
     assert "cleared every level" in body
@@ -86,5 +88,7 @@ async def test_versus_against_the_ai_system_player(simcord_env) -> None:
     table_id = table_id_of(world.table_message(thread))
     body = await play_through_panels(world, thread, {0: world.alice})
     actions = await world.bot.service.storage.actions(table_id)
-    assert any(a.seat == 1 and a.key == "glitch" and a.choice != ["end"] for a in actions), "the AI System player took its turns"
+    assert any(a.seat == 1 and a.key == "glitch" and a.choice != ["end"] for a in actions), (
+        "the AI System player took its turns"
+    )
     assert str(world.alice.id) in body

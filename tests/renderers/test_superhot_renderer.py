@@ -11,9 +11,12 @@ from typing import Any
 import pytest
 from PIL import Image, ImageChops
 
+from engines.core import Seat
+from engines.superhot.engine import Superhot
 from renderers import REGISTRY, render_hand, render_table
 from renderers.kit import cache, cards
 from renderers.kit.cards import Half, Mark, SplitLayout
+from renderers.kit.draw import paste_layer, paste_tile, shadowed
 from renderers.kit.encode import MAX_ALT_TEXT
 from renderers.kit.fonts import has_glyph
 from renderers.superhot import KINDS, NEEDS, TABLE_SIZE, SuperhotRenderer, level_text
@@ -234,6 +237,15 @@ def test_split_faces_are_cached_copies_with_both_halves() -> None:
     assert cache.split_face(top, bottom, (180, 270), layout).getpixel((90, 140)) != (0, 0, 255, 255)
 
 
+def test_a_card_baked_onto_its_shadow_looks_the_same_in_one_paste() -> None:
+    tile = cache.card_face("7", (120, 170))
+    two_pastes, one_paste = (Image.new("RGB", (300, 300), (200, 210, 220)) for _ in range(2))
+    paste_tile(two_pastes, tile, (50, 60))
+    paste_layer(one_paste, shadowed(tile), (50, 60))
+    low, high = ImageChops.difference(two_pastes, one_paste).convert("L").getextrema()
+    assert high == low == 0 or (isinstance(high, int) and high <= 1)
+
+
 # ---------------------------------------------------------------- speed and caching
 
 
@@ -281,3 +293,42 @@ def test_static_layers_and_card_faces_are_built_once(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr("renderers.superhot._goal_face", lambda *args: pytest.fail("static layer rebuilt"))
     RENDERER.table(public), RENDERER.hand(seat)
     assert built == []
+
+
+# ---------------------------------------------------------------- real engine views
+
+ENGINE_GAMES = [
+    pytest.param("solo", 1, {}, id="solo"),
+    pytest.param("coop", 2, {"seven_line": "on"}, id="coop-7line"),
+    pytest.param("versus", 2, {"bullet_storm": "on"}, id="versus"),
+    pytest.param("twovone", 3, {"infinite": "on"}, id="twovone"),
+    pytest.param("solo", 1, {"infinite": "on", "times_up": "on"}, id="solo-infinite"),
+]
+
+
+@pytest.mark.parametrize(("mode", "players", "options"), ENGINE_GAMES)
+def test_views_of_real_games_render_and_the_table_hides_every_hand(
+    mode: str, players: int, options: dict[str, str]
+) -> None:
+    engine = Superhot()
+    policy = engine.ai_policy(0)
+    seats = [Seat(index, f"Player {index + 1}", True) for index in range(players)]
+    for seed in (3, 11):
+        state = engine.new_game(seats, mode, options, seed)
+        for step in range(400):
+            if state.over:
+                break
+            decision = engine.decisions(state)[0]
+            engine.apply(state, decision.seat, decision.key, policy.choose(engine, state, decision))
+            if step % 4 and not state.over:
+                continue
+            public = engine.view(state, None)
+            table = RENDERER.table(public)
+            alt = RENDERER.table_alt(public)
+            assert table.size == TABLE_SIZE and 0 < len(alt) <= MAX_ALT_TEXT
+            for seat in range(players):
+                own = engine.view(state, seat)
+                assert RENDERER.hand(own).width == 1000 and RENDERER.hand_alt(own)
+                if step % 12 == 0 or state.over:
+                    assert same_pixels(RENDERER.table(own), table)
+                    assert RENDERER.table_alt(own) == alt

@@ -25,7 +25,9 @@ def all_cards(state: SuperhotState) -> Counter[str]:
 
 def secrets(state: SuperhotState) -> dict[int, list[str]]:
     """Hand cards belong to their seat; the order of hidden decks belongs to nobody (-1)."""
-    found: dict[int, list[str]] = {player.seat: [f'"{card}"' for card in player.hand] for player in state.players}
+    found: dict[int, list[str]] = {
+        player.seat: [f'"{card}"' for card in player.hand] for player in state.players
+    }
     hidden = state.deck[1:] + state.goal_deck
     for player in state.players:
         hidden += player.deck

@@ -275,11 +275,6 @@ def test_pliers_draw_a_card() -> None:
     assert state.turn.spent == 1
 
 
-@pytest.mark.xfail(
-    reason="engine bug: a bullet drawn with Pliers is not checked until phase 3, so a second Pliers "
-    "can put it back although 4 bullets in hand lose at any time",
-    strict=True,
-)
 def test_pliers_drawing_a_fourth_bullet_loses_at_once() -> None:
     """Rulebook, How to play, 4 | Maneuvers: "If you have 4 or more Bullet Cards in your hand at
     any time, you lose the game!"."""
