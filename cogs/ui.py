@@ -19,8 +19,15 @@ MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
 
 
 def _layout(*children: ui.Item[ui.LayoutView], accent: discord.Colour | None = ACCENT) -> ui.LayoutView:
+    """A Components V2 message body.
+
+    The view is stopped before it is sent: every button and select is answered by the
+    DynamicItems registered at start-up, so discord.py must not keep one view per message
+    in its view store (it would grow with every panel and table edit, for ever).
+    """
     view = ui.LayoutView(timeout=None)
     view.add_item(ui.Container(*children, accent_colour=accent))
+    view.stop()
     return view
 
 

@@ -382,7 +382,7 @@ def _resolve(state: SuperhotState) -> None:
         flow.say(state, f"{name} destroys {name_of(slot.card)}.")
     else:
         slot.down = True
-        state.turn.knocked += 1
+        state.turn.knocked.append(slot.card)
         flow.say(state, f"{name} knocks out {name_of(slot.card)}.")
     state.target = None
     state.phase = "use"

@@ -72,7 +72,9 @@ def check(state: SuperhotState) -> list[str]:
             )
             met = goal.progress >= definition.count
         elif definition.kind == "knockout":
-            goal.progress = min(definition.count, goal.progress + turn.knocked)
+            goal.progress = min(
+                definition.count, goal.progress + sum(_matches(definition, c) for c in turn.knocked)
+            )
             met = goal.progress >= definition.count
         elif definition.kind == "destroy_turn":
             met = sum(_matches(definition, c) for c in turn.destroyed) >= definition.count

@@ -63,7 +63,7 @@ class TurnLog(msgspec.Struct, kw_only=True):
     spent: int = 0  # cards used this turn, still counted after they leave the Used Cards Area
     new: list[str] = msgspec.field(default_factory=list)
     destroyed: list[str] = msgspec.field(default_factory=list)
-    knocked: int = 0
+    knocked: list[str] = msgspec.field(default_factory=list)
     echoes: list[Echo] = msgspec.field(default_factory=list)
     aid_used: bool = False
 

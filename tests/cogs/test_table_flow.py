@@ -175,3 +175,15 @@ async def test_multi_choice_is_selected_then_confirmed(simcord_env) -> None:
     await world.alice.click(shown, custom_id=confirm)
     swaps = [a for a in await world.bot.service.storage.actions(table_id_of(table)) if a.seat == 0]
     assert [(a.key, sorted(a.choice)) for a in swaps] == [("swap", sorted(picked))]
+
+
+async def test_panels_and_table_edits_leave_no_view_in_memory(simcord_env) -> None:
+    """Buttons are answered by the registered dynamic items, so no per-message view is kept."""
+    world = make_world(simcord_env)
+    thread = await world.open_table(world.alice)
+    lobby = world.table_message(thread)
+    await world.bob.click(lobby, label="Join")
+    await world.alice.click(lobby, label="Start")
+    for actor in (world.alice, world.bob, world.alice):
+        await open_hand(actor, world.table_message(thread))
+    assert not world.bot.persistent_views

@@ -302,7 +302,7 @@ def test_versus_normal_player_wins_after_two_levels() -> None:
 def test_two_vs_one_turn_order() -> None:
     """Rulebook, 2 vs 1: "Player IT plays first, then the System Player, then player PZ, then the
     System Player and so on."."""
-    state = arrange(game("twovone"), active=0)
+    state = arrange(game("twovone"), line=quiet()[:6], active=0)
     order = []
     for _ in range(4):
         current = decision(state)
