@@ -68,7 +68,8 @@ class LiveTable:
     def decided_by_forfeits(self) -> bool:
         """Whether forfeits left at most one seat in play, so the game ends without its engine.
 
-        A game that started with one seat (a solo game) is not decided this way.
+        Only a forfeit ends a game this way: a solo game is played to its engine outcome
+        (and ends at once if its only player forfeits).
         """
         return bool(self.runtime.forfeited) and len(self.active_seats()) <= 1
 

@@ -15,6 +15,7 @@ from engines.core import Decision
 
 ACCENT = discord.Colour.from_rgb(230, 126, 34)
 MAX_BUTTONS = 5
+MAX_DETAILS = 1500
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
 
 
@@ -207,6 +208,9 @@ def decision_items(
             )
         )
         items.append(row)
+        details = [f"-# **{o.label}**: {o.detail}" for o in decision.options if o.detail]
+        if details:
+            items.append(ui.TextDisplay(clip("\n".join(details), MAX_DETAILS)))
         if decision.min_choices == 0:
             items.append(ui.ActionRow(_button("Skip", ids.confirm(table_id, version, decision.key, ()))))
         return items

@@ -1,6 +1,7 @@
 """The engine contract shared by every game (DESIGN.md section 2)."""
 
 from engines.core.cards import CardDataError, load_cards
+from engines.core.choice import check_choice
 from engines.core.engine import Engine, Policy
 from engines.core.policy import RandomPolicy, policy_for
 from engines.core.rng import Rng, seed_state
@@ -39,6 +40,7 @@ __all__ = [
     "RandomPolicy",
     "Rng",
     "Seat",
+    "check_choice",
     "load_cards",
     "policy_for",
     "seed_state",

@@ -21,7 +21,7 @@ Pile = Literal["obstacles", "IT", "PZ", "bat"]
 GoalKind = Literal[
     "destroy", "knockout", "destroy_turn", "use_turn", "line_left", "discard_size", "hold", "hand_power"
 ]
-Target = Literal["any", "enemy", "location", "object", "bullet"]
+Target = Literal["any", "obstacle", "enemy", "location", "object", "bullet"]
 GlitchEffect = Literal["stand_up", "shift", "open_fire", "lag", "reload"]
 
 

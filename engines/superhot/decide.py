@@ -6,19 +6,19 @@ checks that an answer is one of the options before calling them.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 
 from engines.core import Decision, Option, Rng
 from engines.superhot import flow, goals, system
-from engines.superhot.piles import check_bullets, draw, is_bullet, name_of, obstacle, requirement
-from engines.superhot.state import Echo, Pick, SuperhotState, Target
+from engines.superhot.piles import check_bullets, draw, is_bullet, name_of, non_bullets, obstacle, requirement
+from engines.superhot.state import Pick, SuperhotState, Target
 from engines.superhot.use import (
     Candidate,
     ability_card,
     amount_of,
     candidates_by_need,
     completable,
-    double_card,
     double_choices,
     legal_picks,
     make_echoes,
@@ -27,10 +27,10 @@ from engines.superhot.use import (
 
 NEED_WORD = {"fight": "Fighting", "dodge": "Dodge", "mixed": "Mixed"}
 USE_WORD = {
-    "pliers": "Pliers",
-    "katana": "Katana",
+    "pliers": "pull a bullet or draw",
+    "katana": "Fighting 2 or slash a bullet",
     "glass": "Dodge per discarded card",
-    "double": "Double trouble",
+    "double": "use another card twice",
 }
 
 
@@ -41,8 +41,9 @@ def card_label(card: str, amount: int | None = None) -> str:
     definition = obstacle(card)
     if definition.use in ("fight", "dodge"):
         return f"{definition.top}: {NEED_WORD[definition.use]} {definition.power}"
-    if amount is not None:
-        return f"{definition.top}: {NEED_WORD[skill_of(card) or 'fight']} {amount}"
+    skill = skill_of(card)
+    if amount is not None and skill is not None:
+        return f"{definition.top}: {NEED_WORD[skill]} {amount}"
     return f"{definition.top}: {USE_WORD[definition.use]}"
 
 
@@ -53,6 +54,30 @@ def _candidate_label(candidate: Candidate) -> str:
     if candidate.source == "echo":
         return f"{label} (Double trouble copy)"
     return label
+
+
+def merge_same(options: list[Option]) -> list[Option]:
+    """One option per label, counting the copies (identical cards are interchangeable)."""
+    counts = Counter(option.label for option in options)
+    merged: dict[str, Option] = {}
+    for option in options:
+        if option.label not in merged:
+            many = counts[option.label]
+            label = f"{option.label} (x{many})" if many > 1 else option.label
+            merged[option.label] = Option(option.id, label, option.detail)
+    return list(merged.values())
+
+
+def number_same(options: list[Option]) -> list[Option]:
+    """Number identical labels (#1, #2) so a multi-select shows every card."""
+    counts = Counter(option.label for option in options)
+    seen: Counter[str] = Counter()
+    numbered: list[Option] = []
+    for option in options:
+        seen[option.label] += 1
+        label = f"{option.label} #{seen[option.label]}" if counts[option.label] > 1 else option.label
+        numbered.append(Option(option.id, label, option.detail))
+    return numbered
 
 
 def need_text(card: str) -> str:
@@ -102,9 +127,10 @@ def _start(state: SuperhotState, seat: int) -> Decision:
 
 
 def _wait_discard(state: SuperhotState, seat: int) -> Decision:
-    hand = [card for card in state.players[state.active].hand if not is_bullet(card)]
-    options = tuple(Option(card, card_label(card)) for card in hand)
-    return Decision(seat, "discard", "Wait: discard any cards? (none is fine)", options, 0, len(options))
+    hand = non_bullets(state.players[state.active].hand)
+    options = number_same([Option(card, card_label(card)) for card in hand])
+    prompt = "Wait: discard any cards? (none is fine)"
+    return Decision(seat, "discard", prompt, tuple(options), 0, len(options))
 
 
 def _use(state: SuperhotState, seat: int) -> Decision:
@@ -132,12 +158,14 @@ def _use(state: SuperhotState, seat: int) -> Decision:
             options.append(Option("pb", "Pliers: put a bullet from your hand back"))
         if player.deck or player.discard:
             options.append(Option("pd", "Pliers: draw a card"))
-    found = double_card(state)
-    if found and any(c.card != found[0] for c in double_choices(state)):
+    if ability_card(state, "double") and double_choices(state):
         options.append(Option("dt", "Double trouble: use a card twice"))
     options.append(Option("done", "Done using cards"))
     used = state.turn.spent
     prompt = f"Use cards ({used} used so far: The Line will scroll {used} slot(s))"
+    if state.turn.echoes:
+        copies = ", ".join(card_label(echo.card, echo.amount or None) for echo in state.turn.echoes)
+        prompt += f". Double trouble copies ready: {copies} (unused ones vanish at Done)"
     return Decision(seat, "use", prompt, tuple(options))
 
 
@@ -148,7 +176,7 @@ def _cards(state: SuperhotState, seat: int) -> Decision:
     assert slot is not None
     total = sum(pick.amount for pick in target.picks)
     need, value = requirement(slot.card)
-    options = [Option(c.ref, _candidate_label(c)) for c in legal_picks(state)]
+    options = merge_same([Option(c.ref, _candidate_label(c)) for c in legal_picks(state)])
     if target.picks:
         options.append(Option("undo", "Take back the last card"))
     options.append(Option("cancel", "Cancel: choose another obstacle"))
@@ -158,23 +186,21 @@ def _cards(state: SuperhotState, seat: int) -> Decision:
 
 
 def _double(state: SuperhotState, seat: int) -> Decision:
-    found = double_card(state)
-    choices = [c for c in double_choices(state) if found is None or c.card != found[0]]
-    options = [Option(c.ref, _candidate_label(c)) for c in choices]
+    options = merge_same([Option(c.ref, _candidate_label(c)) for c in double_choices(state)])
     options.append(Option("cancel", "Cancel"))
     return Decision(seat, "double", "Double trouble: which card do you use twice?", tuple(options))
 
 
 def _aid(state: SuperhotState, seat: int) -> Decision:
-    hand = [card for card in state.players[state.active].hand if not is_bullet(card)]
+    hand = non_bullets(state.players[state.active].hand)
     options = [Option("none", "Keep my cards")]
-    options += [Option(card, f"Pass {card_label(card)}") for card in hand]
+    options += merge_same([Option(card, f"Pass {card_label(card)}") for card in hand])
     return Decision(seat, "aid", "Aid: pass one card to your partner for their next turn?", tuple(options))
 
 
 def _slash(state: SuperhotState, seat: int) -> Decision:
-    hand = [card for card in state.players[state.active].hand if not is_bullet(card)]
-    options = tuple(Option(card, card_label(card)) for card in hand)
+    hand = non_bullets(state.players[state.active].hand)
+    options = tuple(number_same([Option(card, card_label(card)) for card in hand]))
     count = state.slash_left
     return Decision(seat, "slash", f"An enemy slashes: discard {count} card(s)", options, count, count)
 
@@ -188,7 +214,7 @@ def _system_decision(state: SuperhotState) -> Decision:
         f"Fighting {turn.fight - turn.spent_fight}, Dodge {turn.dodge - turn.spent_dodge}, "
         f"all together {turn.fight + turn.dodge + turn.mixed - spent}"
     )
-    return Decision(state.system, "glitch", f"System turn: spend your values ({left})", tuple(options[-25:]))
+    return Decision(state.system, "glitch", f"System turn: spend your values ({left})", tuple(options))
 
 
 BUILDERS: dict[str, Callable[[SuperhotState, int], Decision]] = {
@@ -249,7 +275,7 @@ def _on_start(state: SuperhotState, rng: Rng, picked: list[str]) -> None:
     if picked[0] == "move":
         state.phase = "use"
         return
-    if any(not is_bullet(card) for card in state.players[state.active].hand):
+    if non_bullets(state.players[state.active].hand):
         state.phase = "wait_discard"
         return
     flow.wait(state, rng, [])
@@ -281,11 +307,16 @@ def _give_back(state: SuperhotState, pick: Pick) -> None:
     if pick.source == "aid":
         state.aid = pick.card
     elif pick.source == "echo":
-        state.turn.echoes.append(
-            Echo(card=pick.card, amount=pick.amount, skill=skill_of(pick.card) or "fight")
-        )
+        state.turn.echoes.extend(make_echoes(pick.card, pick.amount)[:1])
     else:
         state.players[state.active].hand.append(pick.card)
+
+
+def _spend_ability(state: SuperhotState, use: str) -> None:
+    """Play the card (or Double trouble copy) that provides this ability."""
+    ref = ability_card(state, use)
+    assert ref is not None
+    _use_up(state, _take(state, ref))
 
 
 def _use_up(state: SuperhotState, pick: Pick) -> None:
@@ -303,7 +334,7 @@ def _on_use(state: SuperhotState, rng: Rng, picked: list[str]) -> None:
     choice = picked[0]
     player = state.players[state.active]
     if choice == "done":
-        partner_can_aid = len(state.players) > 1 and any(not is_bullet(c) for c in player.hand)
+        partner_can_aid = len(state.players) > 1 and bool(non_bullets(player.hand))
         if partner_can_aid:
             state.phase = "aid"
             return
@@ -313,9 +344,7 @@ def _on_use(state: SuperhotState, rng: Rng, picked: list[str]) -> None:
         state.phase = "double"
         return
     if choice in ("pb", "pd"):
-        found = ability_card(state, "pliers")
-        assert found is not None
-        _use_up(state, _take(state, "aid" if found[1] == "aid" else found[0]))
+        _spend_ability(state, "pliers")
         if choice == "pb":
             bullet_card = next(card for card in player.hand if is_bullet(card))
             player.hand.remove(bullet_card)
@@ -327,9 +356,7 @@ def _on_use(state: SuperhotState, rng: Rng, picked: list[str]) -> None:
             check_bullets(state)
         return
     if choice.startswith("ks"):
-        found = ability_card(state, "katana")
-        assert found is not None
-        _use_up(state, _take(state, "aid" if found[1] == "aid" else found[0]))
+        _spend_ability(state, "katana")
         index = int(choice.removeprefix("ks"))
         slot = state.line[index]
         assert slot is not None
@@ -392,11 +419,9 @@ def _on_double(state: SuperhotState, rng: Rng, picked: list[str]) -> None:
     state.phase = "use"
     if picked[0] == "cancel":
         return
-    found = double_card(state)
-    assert found is not None
     copied = _take(state, picked[0])
     _use_up(state, copied)
-    _use_up(state, _take(state, "aid" if found[1] == "aid" else found[0]))
+    _spend_ability(state, "double")
     state.turn.echoes.extend(make_echoes(copied.card, copied.amount))
     name = state.names[state.players[state.active].seat]
     flow.say(state, f"{name} plays Double trouble on {obstacle(copied.card).top}.")

@@ -12,11 +12,11 @@ from engines.core import (
     Event,
     GameMeta,
     GameOption,
-    IllegalChoice,
     Mode,
     Outcome,
     Rng,
     Seat,
+    check_choice,
     seed_state,
 )
 from engines.superhot import flow
@@ -99,18 +99,8 @@ class Superhot:
     def apply(
         self, state: SuperhotState, seat: int, key: str, choice: Sequence[str], now: float = 0.0
     ) -> list[Event]:
-        decision = next((d for d in decisions(state) if d.seat == seat and d.key == key), None)
-        if decision is None:
-            raise IllegalChoice("That is not yours to decide right now.")
+        check_choice(decisions(state), seat, key, choice)
         picked = list(choice)
-        if len(set(picked)) != len(picked):
-            raise IllegalChoice("Choose each option at most once.")
-        if not decision.min_choices <= len(picked) <= decision.max_choices:
-            if decision.min_choices == decision.max_choices:
-                raise IllegalChoice(f"Choose exactly {decision.min_choices}.")
-            raise IllegalChoice(f"Choose between {decision.min_choices} and {decision.max_choices}.")
-        if any(decision.option(option) is None for option in picked):
-            raise IllegalChoice("That choice is not available any more; look at the table again.")
         said = state.said
         rng = Rng(state.rng)
         try:

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Literal
 
 from engines.core import Rng
-from engines.superhot import goals
+from engines.superhot import goals, system
 from engines.superhot.cards import pool
 from engines.superhot.piles import (
     Defeat,
@@ -334,6 +334,9 @@ def begin_system_turn(state: SuperhotState) -> None:
     state.phase = "system"
     fight, dodge, mixed = totals["fight"], totals["dodge"], totals["mixed"]
     say(state, f"System turn: {fight} Fighting, {dodge} Dodge, {mixed} Mixed to spend.")
+    if not system.glitch_options(state):
+        say(state, "The System can afford no glitch this turn.")
+        end_system_turn(state)
 
 
 def end_system_turn(state: SuperhotState) -> None:

@@ -28,6 +28,8 @@ def _matches(definition: GoalCard, destroyed: str) -> bool:
         return True
     if definition.of == "bullet":
         return is_bullet(destroyed)
+    if definition.of == "obstacle":
+        return not is_bullet(destroyed)
     return not is_bullet(destroyed) and obstacle(destroyed).kind == definition.of
 
 
@@ -66,15 +68,9 @@ def check(state: SuperhotState) -> list[str]:
         if goal.done:
             continue
         definition = card(goal.card)
-        if definition.kind == "destroy":
-            goal.progress = min(
-                definition.count, goal.progress + sum(_matches(definition, c) for c in turn.destroyed)
-            )
-            met = goal.progress >= definition.count
-        elif definition.kind == "knockout":
-            goal.progress = min(
-                definition.count, goal.progress + sum(_matches(definition, c) for c in turn.knocked)
-            )
+        if definition.kind in COUNTED:
+            dealt = turn.destroyed if definition.kind == "destroy" else turn.knocked
+            goal.progress = min(definition.count, goal.progress + sum(_matches(definition, c) for c in dealt))
             met = goal.progress >= definition.count
         elif definition.kind == "destroy_turn":
             met = sum(_matches(definition, c) for c in turn.destroyed) >= definition.count

@@ -53,6 +53,11 @@ def top_name(card: str) -> str:
     return "Bullet" if is_bullet(card) else obstacle(card).top
 
 
+def non_bullets(cards: list[str]) -> list[str]:
+    """The cards of a list that are not bullets (the ones a player may discard or pass)."""
+    return [card for card in cards if not is_bullet(card)]
+
+
 def bullets_in(cards: list[str]) -> int:
     """How many Bullet cards a list holds."""
     return sum(1 for card in cards if is_bullet(card))

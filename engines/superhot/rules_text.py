@@ -17,7 +17,8 @@ RULES: tuple[str, ...] = (
     "- **The Line**: 6 cards in a row, the part of the level you can see. Its *start* is the "
     "slot next to the Obstacles Discard; new cards come in at the far end.\n"
     "- **Obstacles Deck**: feeds The Line. Its top card is visible but out of reach.\n"
-    "- **Bullets Deck**: the 12 bullets not yet fired. Enemies take from it when they shoot.\n"
+    "- **Bullets Deck**: the bullets not yet fired (11 at the start; one more hides near the "
+    "bottom of the Obstacles Deck). Enemies take from it when they shoot.\n"
     "- **Your deck, hand and Player Discard**: you start with 8 weak cards and a hand of 4.\n\n"
     "You win by finishing the goals. You lose if you are overwhelmed: see the page on losing.",
     # 2. The cards

@@ -45,7 +45,8 @@ class Echo(msgspec.Struct, kw_only=True):
 
     card: str
     amount: int
-    skill: str
+    skill: str  # "fight", "dodge", or "" for an ability (Pliers)
+    use: str = ""  # the copied card's top use, so a Katana or Pliers copy can also be played as such
 
 
 class Goal(msgspec.Struct, kw_only=True):

@@ -36,27 +36,33 @@ def pay(turn: SystemTurn, glitch: Glitch) -> None:
         turn.spent_mixed += glitch.cost
 
 
+def _slot_name(state: SuperhotState, index: int) -> str:
+    slot = state.line[index]
+    return f"{name_of(slot.card)} ({index + 1})" if slot is not None else f"empty slot {index + 1}"
+
+
 def _targets(state: SuperhotState, glitch: Glitch) -> list[tuple[str, str]]:
     """(option id, label) for every legal use of a glitch."""
     line = state.line
     price = f"{glitch.name} ({glitch.cost} {glitch.cost_type})"
     if glitch.effect == "stand_up":
         return [
-            (f"{glitch.id}.{i}", f"{price}: stand up slot {i + 1}")
+            (f"{glitch.id}.{i}", f"{price}: stand {_slot_name(state, i)} back up")
             for i, slot in enumerate(line)
             if slot is not None and slot.down
         ]
     if glitch.effect == "shift":
         return [
-            (f"{glitch.id}.{i}", f"{price}: swap slots {i + 1} and {i + 2}")
+            (f"{glitch.id}.{i}", f"{price}: swap {_slot_name(state, i)} and {_slot_name(state, i + 1)}")
             for i in range(len(line) - 1)
             if line[i] is not None or line[i + 1] is not None
         ]
     if glitch.effect == "open_fire":
-        return [(glitch.id, price)] if state.bullets else []
+        return [(glitch.id, f"{price}: fire a bullet")] if state.bullets else []
     if glitch.effect == "lag":
         return [(glitch.id, f"{price}: swap {name_of(state.deck[0])} into the Line")] if state.deck else []
-    return [(glitch.id, price)] if any(is_bullet(card) for card in state.discard) else []
+    bullets = any(is_bullet(card) for card in state.discard)
+    return [(glitch.id, f"{price}: load a bullet on the Obstacles Deck")] if bullets else []
 
 
 def glitch_options(state: SuperhotState) -> list[Option]:

@@ -10,6 +10,8 @@ from collections.abc import Iterable
 from functools import cache
 from typing import NamedTuple
 
+import msgspec
+
 from engines.superhot.piles import is_bullet, obstacle, requirement
 from engines.superhot.state import Echo, Player, SuperhotState
 
@@ -58,16 +60,22 @@ def aid_open(state: SuperhotState) -> bool:
     return state.aid is not None and state.aid_from is not None and state.aid_from != state.active
 
 
+def held(state: SuperhotState) -> list[tuple[str, str]]:
+    """(option ref, card) for every card the active player may play: hand cards, then the Aid card."""
+    cards = [(card, card) for card in state.players[state.active].hand if not is_bullet(card)]
+    if aid_open(state) and state.aid is not None:
+        cards.append(("aid", state.aid))
+    return cards
+
+
 def skill_cards(state: SuperhotState) -> list[Candidate]:
     """Every skill card the active player could use (hand and Aid), whatever the need."""
     player = state.players[state.active]
     found = [
-        Candidate(card, card, "hand", amount_of(card, player))
-        for card in player.hand
+        Candidate(ref, card, "aid" if ref == "aid" else "hand", amount_of(card, player))
+        for ref, card in held(state)
         if skill_of(card) is not None
     ]
-    if aid_open(state) and state.aid is not None and skill_of(state.aid) is not None:
-        found.append(Candidate("aid", state.aid, "aid", amount_of(state.aid, player)))
     return [c for c in found if c.amount > 0]
 
 
@@ -84,8 +92,9 @@ def candidates_by_need(state: SuperhotState) -> dict[str, list[Candidate]]:
         for index, echo in enumerate(state.turn.echoes)
     ]
     for candidate, skill in [*((c, skill_of(c.card) or "") for c in skill_cards(state)), *echoes]:
-        found[skill].append(candidate)
-        found["mixed"].append(candidate)
+        if skill in found and candidate.amount > 0:
+            found[skill].append(candidate)
+            found["mixed"].append(candidate)
     return found
 
 
@@ -125,33 +134,28 @@ def legal_picks(state: SuperhotState) -> list[Candidate]:
 
 
 def double_choices(state: SuperhotState) -> list[Candidate]:
-    """Skill cards Double trouble may copy (never itself)."""
-    return skill_cards(state)
-
-
-def double_card(state: SuperhotState) -> tuple[str, str] | None:
-    """The Double trouble card the active player holds (id, source), if any."""
+    """Cards Double trouble may copy: skill cards, Pliers and Katana (never another Double trouble)."""
     player = state.players[state.active]
-    for card in player.hand:
-        if not is_bullet(card) and obstacle(card).use == "double":
-            return card, "hand"
-    if aid_open(state) and state.aid is not None and obstacle(state.aid).use == "double":
-        return state.aid, "aid"
-    return None
+    choices = skill_cards(state)
+    seen = {c.ref for c in choices}
+    choices += [
+        Candidate(ref, card, "aid" if ref == "aid" else "hand", amount_of(card, player))
+        for ref, card in held(state)
+        if ref not in seen and obstacle(card).use == "pliers"
+    ]
+    return choices
 
 
-def ability_card(state: SuperhotState, use: str) -> tuple[str, str] | None:
-    """A held card with this top ability (pliers, katana), from the hand or the Aid card."""
-    player = state.players[state.active]
-    for card in player.hand:
-        if not is_bullet(card) and obstacle(card).use == use:
-            return card, "hand"
-    if aid_open(state) and state.aid is not None and obstacle(state.aid).use == use:
-        return state.aid, "aid"
-    return None
+def ability_card(state: SuperhotState, use: str) -> str | None:
+    """The option ref of a playable card with this top ability, Double trouble copies first
+    (they cost nothing more), then the hand, then the Aid card."""
+    for index, echo in enumerate(state.turn.echoes):
+        if echo.use == use:
+            return f"echo{index}"
+    return next((ref for ref, card in held(state) if obstacle(card).use == use), None)
 
 
 def make_echoes(card: str, amount: int) -> list[Echo]:
-    """The two virtual copies Double trouble makes of a skill card."""
-    skill = skill_of(card) or "fight"
-    return [Echo(card=card, amount=amount, skill=skill) for _ in range(2)]
+    """The two virtual copies Double trouble makes of a card."""
+    echo = Echo(card=card, amount=amount, skill=skill_of(card) or "", use=obstacle(card).use)
+    return [echo, msgspec.structs.replace(echo)]

@@ -50,11 +50,28 @@ def card_view(card: str, down: bool = False) -> dict[str, Any]:
 
 
 def _challenges(state: SuperhotState) -> list[str]:
-    names = [label for key, label in CHALLENGES.items() if state.options.get(key) == "on"]
+    """The challenges that are really in play (Infinite only solo/co-op, Revenge only versus)."""
+    live = {
+        "bullet_storm": True,
+        "times_up": True,
+        "seven_line": True,
+        "infinite": state.levels == 0,
+        "revenge": state.mode == "versus",
+    }
+    names = [label for key, label in CHALLENGES.items() if state.options.get(key) == "on" and live[key]]
     bats = int(state.options.get("bat", "0"))
     if bats:
         names.append(f"Baseball Bat x{bats}")
     return names
+
+
+def _campaign_target(state: SuperhotState) -> str | None:
+    """In the second run of 1v1 Revenge: what the first Normal player achieved."""
+    if len(state.campaigns) != 1 or state.over:
+        return None
+    first = state.campaigns[0]
+    result = "won" if first.won else f"{first.levels} level(s), {first.goals} goal(s)"
+    return f"to beat: {state.names[first.normal[0]]} {result}"
 
 
 def _seats(state: SuperhotState) -> list[dict[str, Any]]:
@@ -64,7 +81,7 @@ def _seats(state: SuperhotState) -> list[dict[str, Any]]:
         if player is None:
             seats.append(
                 {"name": name, "role": "System", "hand_size": 0, "bullets": 0, "deck": 0, "discard": 0,
-                 "discard_top": None}
+                 "discard_top": None, "discard_cards": []}
             )  # fmt: skip
             continue
         seats.append(
@@ -76,6 +93,7 @@ def _seats(state: SuperhotState) -> list[dict[str, Any]]:
                 "deck": len(player.deck),
                 "discard": len(player.discard),
                 "discard_top": card_view(player.discard[-1]) if player.discard else None,
+                "discard_cards": [card_view(card) for card in player.discard],
             }
         )
     return seats
@@ -153,6 +171,9 @@ def build_view(state: SuperhotState, seat: int | None) -> dict[str, Any]:
         "goals_deck": len(state.goal_deck),
         "used": [card_view(card) for card in state.turn.used],
         "new": [card_view(card) for card in state.turn.new],
+        "copies": [card_view(echo.card) for echo in state.turn.echoes],
+        "campaign": len(state.campaigns) + (0 if state.over else 1),
+        "campaign_target": _campaign_target(state),
         "aid": card_view(state.aid) if state.aid else None,
         "aid_from": state.players[state.aid_from].seat if state.aid_from is not None else None,
         "target": _target(state),

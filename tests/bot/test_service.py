@@ -47,7 +47,7 @@ async def test_forged_version_and_strangers_are_refused(tmp_path: Path) -> None:
         await service.act(table_id, 100, version + 5, "swap", [])
     with pytest.raises(UserError, match="watching"):
         await service.act(table_id, 999, version, "swap", [])
-    with pytest.raises(UserError, match="do not hold"):
+    with pytest.raises(UserError, match="not available"):
         await service.act(table_id, 100, version, "swap", ["k99"])
     assert [a.key for a in await service.storage.actions(table_id)] == ["swap"]  # only the AI's
 

@@ -92,3 +92,27 @@ async def test_versus_against_the_ai_system_player(simcord_env) -> None:
         "the AI System player took its turns"
     )
     assert str(world.alice.id) in body
+
+
+async def test_rules_pages_explain_superhot(simcord_env) -> None:
+    world = make_world(simcord_env)
+    shown = await world.carol.slash(world.games, "rules", game="superhot")
+    assert shown.ephemeral
+    page = texts(shown.response.message)
+    assert "rules (1/" in page and "SUPERHOT" in page
+
+
+async def test_button_choices_explain_themselves(simcord_env) -> None:
+    """Options shown as buttons keep their explanation (Wait or move? says what each does)."""
+    world = make_world(simcord_env)
+    world.bot.service.new_seed = lambda: 61
+    thread = await open_superhot(world, world.alice, "solo")
+    await world.alice.click(world.table_message(thread), label="Start")
+    panel = await open_hand(world.alice, world.table_message(thread))
+    live = await world.bot.service.get(table_id_of(world.table_message(thread)))
+    decision = live.decisions()[0]
+    if decision.key == "veto":
+        panel = await answer_panel(world.alice, panel, "veto", ["keep"])
+    body = texts(panel)
+    assert "Wait or move?" in body
+    assert "**Wait**:" in body and "start of The Line" in body

@@ -20,12 +20,12 @@ from engines.core import (
     Event,
     GameMeta,
     GameState,
-    IllegalChoice,
     Mode,
     Option,
     Outcome,
     Rng,
     Seat,
+    check_choice,
     seed_state,
 )
 
@@ -122,14 +122,8 @@ class HighCard:
     def apply(
         self, state: HighCardState, seat: int, key: str, choice: Sequence[str], now: float = 0.0
     ) -> list[Event]:
-        decision = next((d for d in self.decisions(state) if d.seat == seat and d.key == key), None)
-        if decision is None:
-            raise IllegalChoice("That is not yours to decide right now.")
         picked = list(choice)
-        if len(set(picked)) != len(picked) or not decision.min_choices <= len(picked) <= decision.max_choices:
-            raise IllegalChoice(f"Choose between {decision.min_choices} and {decision.max_choices} cards.")
-        if any(decision.option(option_id) is None for option_id in picked):
-            raise IllegalChoice("You do not hold that card.")
+        check_choice(self.decisions(state), seat, key, picked)
         values = [int(option_id[1:]) for option_id in picked]
         events = (
             self._swap(state, seat, values, now) if key == "swap" else self._play(state, seat, values[0], now)

@@ -118,7 +118,8 @@ def test_coop_aid_passes_one_card_never_a_bullet() -> None:
     move(state)
     play(state, "use", "done")
     assert decision(state).key == "aid"
-    assert set(options(state)) == {"none", PUNCH[0], PUNCH[1], DUCK[0]}
+    assert set(options(state)) == {"none", PUNCH[0], DUCK[0]}  # identical cards are offered once
+    assert "(x2)" in next(o.label for o in decision(state).options if o.id == PUNCH[0])
     with pytest.raises(IllegalChoice):
         play(state, "aid", DODGE_BULLET[0])
     drawn = state.players[0].deck[0]

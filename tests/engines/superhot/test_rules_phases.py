@@ -336,7 +336,7 @@ def test_double_trouble_two_copies_only_real_cards_scroll() -> None:
     state = arrange(game(), line=[*q, mixed, fight], hand=[DOUBLE, PUNCH[0], DUCK[0], DUCK[1]])
     move(state)
     play(state, "use", "dt")
-    assert set(options(state)) == {PUNCH[0], DUCK[0], DUCK[1], "cancel"}
+    assert set(options(state)) == {PUNCH[0], DUCK[0], "cancel"}  # the two Ducks are one choice
     play(state, "double", PUNCH[0])
     assert state.turn.used == [PUNCH[0], DOUBLE]
     assert state.turn.spent == 2
@@ -350,11 +350,16 @@ def test_double_trouble_two_copies_only_real_cards_scroll() -> None:
     assert state.players[0].hand == [DUCK[0], DUCK[1], mixed, fight]
 
 
-def test_double_trouble_copies_skill_cards_only() -> None:
-    """Rulebook, Player Abilities, Double trouble (ruling): the engine doubles skill cards only, so
-    with just Pliers beside it Double trouble cannot be played."""
-    bullet = DODGE_BULLET[0]
-    state = arrange(game(), line=[], hand=[DOUBLE, PLIERS, bullet])
+def test_double_trouble_copies_an_ability_too() -> None:
+    """Rulebook, Player Abilities, Double trouble: "just like you used two copies of the card", so
+    Pliers beside it can pull two bullets back, and only the two real cards scroll The Line."""
+    first, second = DODGE_BULLET[0], DODGE_BULLET[1]
+    state = arrange(game(), line=[], hand=[DOUBLE, PLIERS, first, second])
     move(state)
-    assert "dt" not in options(state)
-    assert {"pb", "pd"} <= set(options(state))
+    play(state, "use", "dt")
+    assert set(options(state)) == {PLIERS, "cancel"}
+    play(state, "double", PLIERS)
+    play(state, "use", "pb")
+    play(state, "use", "pb")
+    assert state.bullets[:2] == [second, first]
+    assert state.players[0].hand == [] and state.turn.spent == 2

@@ -144,7 +144,7 @@ def test_several_cards_on_one_obstacle_one_plus_one() -> None:
     state = arrange(game(), line=[*quiet()[:5], gun], hand=[PUNCH[0], PUNCH[1], DUCK[0]])
     move(state)
     play(state, "use", "d5")
-    assert set(options(state)) == {PUNCH[0], PUNCH[1], "cancel"}  # a Dodge card cannot pay Fighting
+    assert set(options(state)) == {PUNCH[0], "cancel"}  # identical Punches are one choice; Dodge can't pay
     play(state, "card", PUNCH[0])
     assert state.line[5] is not None  # 1 of 2: not yet
     play(state, "card", PUNCH[1])
