@@ -31,20 +31,26 @@ def final_outcome(
     summary = engine_outcome.summary
     if forfeited:
         summary += " " + ", ".join(seats[s].name for s in forfeited) + " forfeited."
-    return Outcome([g for g in head if g] + tail, engine_outcome.scores, summary)
+    return Outcome([g for g in head if g] + tail, engine_outcome.scores, summary, won=engine_outcome.won)
 
 
 def result_record(
-    live: LiveTable, outcome: Outcome | None, now: float, summary: str, *, status: str = "finished"
+    live: LiveTable,
+    outcome: Outcome | None,
+    now: float,
+    summary: str,
+    *,
+    status: str = "finished",
+    rate_ai: bool = False,
 ) -> ResultRecord:
-    """The result row of a finished or cancelled game."""
+    """The result row of a finished or cancelled game, saying how it counts for the records."""
     record = live.record
     seats = []
     for seat in record.seats:
         place = outcome.placement_of(seat.index) if outcome is not None else 0
         score = outcome.scores.get(seat.index, 0.0) if outcome is not None else 0.0
         seats.append(ResultSeat(seat.index, seat.name, seat.user_id, seat.is_ai, place, score))
-    return ResultRecord(
+    result = ResultRecord(
         table_id=record.id,
         game=record.game,
         mode=record.mode,
@@ -54,3 +60,23 @@ def result_record(
         status=status,
         seats=seats,
     )
+    if outcome is None or status != "finished":
+        return result
+    meta = live.engine.meta
+    kind = meta.records(record.mode)
+    if kind == "high_score":
+        result.kind, result.won = kind, outcome.won
+    elif kind == "rated" and rateable(seats, rate_ai):
+        result.kind = kind
+        teams = record.mode in meta.team_modes
+        result.sides = [list(group) for group in outcome.placements] if teams else [[s.seat] for s in seats]
+    return result
+
+
+def rateable(seats: Sequence[ResultSeat], rate_ai: bool) -> bool:
+    """Rated games need two people and no AI seat, unless the server rates games against AI
+    (then one person and anyone else will do)."""
+    people = sum(1 for seat in seats if not seat.is_ai and seat.user_id is not None)
+    if rate_ai:
+        return people >= 1 and len(seats) >= 2
+    return people >= 2 and people == len(seats)

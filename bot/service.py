@@ -624,11 +624,16 @@ class TableService:
             live.record.status = "finished"
             live.runtime.clocks.clear()
             opened = []
-            result = result_record(live, outcome, now, outcome.summary)
+            result = result_record(live, outcome, now, outcome.summary, rate_ai=await self._rates_ai(live))
         live.record.deadline = self._deadline(live) if outcome is None else None
         await self._save(live, seats_changed=seats_changed, actions=step.actions, result=result)
         self.scheduler.arm(live.record.id, live.record.deadline)
         return opened
+
+    async def _rates_ai(self, live: LiveTable) -> bool:
+        """Whether the table's server rates games played against AI seats."""
+        guild = live.record.guild_id
+        return guild is not None and (await self.storage.guild_settings(guild)).rate_ai
 
     def _final(self, live: LiveTable) -> Outcome | None:
         survivors = live.active_seats()

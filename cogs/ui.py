@@ -253,12 +253,29 @@ def result_view(live: LiveTable, result: ResultRecord) -> ui.LayoutView:
         medal = MEDALS.get(seat.placement, f"{seat.placement}.")
         who = f"<@{seat.user_id}>" if seat.user_id else f"🤖 {seat.name}"
         score = f" — {seat.score:g}" if seat.score else ""
-        lines.append(f"{medal} {who}{score}")
+        change = result.changes.get(seat.user_id or 0)
+        rating = f" · rating {change[0]} → {change[1]} ({change[1] - change[0]:+d})" if change else ""
+        lines.append(f"{medal} {who}{score}{rating}")
     text = f"## 🏁 {live.title} · {live.mode_label}: results\n" + "\n".join(lines) + f"\n\n{result.summary}"
+    note = records_note(live, result)
+    if note:
+        text += f"\n-# {note}"
     row = ui.ActionRow(
         _button("Rematch", ids.table(live.id, "rematch"), discord.ButtonStyle.primary, emoji="🔁")
     )
     return _layout(ui.TextDisplay(text), row)
+
+
+def records_note(live: LiveTable, result: ResultRecord) -> str:
+    """How the game counts: rated, on a high-score board, or why it is not rated."""
+    meta = live.engine.meta
+    if result.kind == "rated":
+        return f"Rated: see /leaderboard game:{meta.id}."
+    if result.kind == "high_score":
+        return f"Recorded on the {meta.high_score} board: /leaderboard game:{meta.id} mode:{result.mode}."
+    if meta.records(result.mode) == "rated":
+        return "Not rated: rated games need two people and no AI seat (a server setting can allow AI)."
+    return ""
 
 
 def rules_view(game: str, title: str, pages: Sequence[str], page: int) -> ui.LayoutView:

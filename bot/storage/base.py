@@ -9,7 +9,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from bot.storage.records import ActionRecord, LiveRow, ResultRecord, TableRecord, UserSettings
+from bot.storage.records import (
+    ActionRecord,
+    BoardPage,
+    GameStats,
+    GuildSettings,
+    HistoryEntry,
+    LiveRow,
+    ResultRecord,
+    TableRecord,
+    UserSettings,
+)
 
 
 class StaleWrite(Exception):
@@ -79,4 +89,38 @@ class Storage(Protocol):
 
     async def save_user_settings(self, settings: UserSettings) -> None:
         """Insert or replace a user's settings."""
+        ...
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        """A server's settings, or the defaults."""
+        ...
+
+    async def save_guild_settings(self, settings: GuildSettings) -> None:
+        """Insert or replace a server's settings."""
+        ...
+
+    async def leaderboard(
+        self,
+        game: str,
+        mode: str | None,
+        scope: int,
+        *,
+        min_games: int,
+        offset: int,
+        limit: int,
+        viewer: int,
+    ) -> BoardPage:
+        """A page of a game's rating board (mode None) or of a mode's high-score board."""
+        ...
+
+    async def player_stats(self, user_id: int, scope: int) -> list[GameStats]:
+        """A player's record per game in a scope (a server id, or 0 for everywhere)."""
+        ...
+
+    async def history(self, user_id: int, game: str | None, scope: int, limit: int) -> list[HistoryEntry]:
+        """A player's latest recorded games, newest first."""
+        ...
+
+    async def finished_tables(self) -> list[int]:
+        """Ids of every finished game."""
         ...

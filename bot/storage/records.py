@@ -93,6 +93,11 @@ class ResultRecord(msgspec.Struct, kw_only=True):
     summary: str
     status: str  # "finished" or "cancelled"
     seats: list[ResultSeat]
+    kind: str = ""  # "rated", "high_score" or "" (recorded only)
+    sides: list[list[int]] = msgspec.field(default_factory=list)  # rated: the seats of each side
+    won: bool | None = None  # high-score games: whether the players won
+    changes: dict[int, tuple[int, int]] = msgspec.field(default_factory=dict)
+    """Rated games: user id -> (shown rating before, after) in the game's own scope; set on save."""
 
 
 class UserSettings(msgspec.Struct):
@@ -100,3 +105,55 @@ class UserSettings(msgspec.Struct):
 
     user_id: int
     dm: bool = False
+
+
+class GuildSettings(msgspec.Struct):
+    """Per-server preferences (stored as JSON; unknown keys are ignored)."""
+
+    guild_id: int
+    rate_ai: bool = False  # rate games against AI seats (for solo-heavy servers)
+    min_games: int | None = None  # games before a player appears on a leaderboard (None: bot default)
+
+
+class BoardRow(msgspec.Struct, frozen=True):
+    """One line of a leaderboard: `value` is the ordinal rating or the best high score."""
+
+    rank: int
+    user_id: int
+    name: str
+    value: float
+    games: int
+    wins: int
+
+
+class BoardPage(msgspec.Struct, frozen=True):
+    """A page of a leaderboard, the number of ranked players, and the viewer's own row."""
+
+    rows: list[BoardRow]
+    total: int
+    viewer: BoardRow | None
+
+
+class GameStats(msgspec.Struct, frozen=True):
+    """One player's record in one game (finished games only)."""
+
+    game: str
+    games: int
+    wins: int
+    best_placement: int | None
+    best_score: float | None
+    rating: tuple[float, float] | None  # (mu, sigma) in the asked scope
+    trend: int  # change of the shown rating over the last games
+
+
+class HistoryEntry(msgspec.Struct, frozen=True):
+    """A finished game as one player saw it."""
+
+    table_id: int
+    game: str
+    mode: str
+    finished_at: float
+    placement: int
+    players: int
+    status: str
+    summary: str

@@ -19,12 +19,18 @@ from typing import Any, TypeVar
 import aiosqlite
 import msgspec
 
+from bot.ratings import Skill
+from bot.storage import sqlite_records
 from bot.storage.base import StaleWrite
 from bot.storage.errors import CorruptRecord, PlaceTaken
 from bot.storage.migrate import apply_migrations
 from bot.storage.records import (
     LIVE_STATUSES,
     ActionRecord,
+    BoardPage,
+    GameStats,
+    GuildSettings,
+    HistoryEntry,
     LiveRow,
     ResultRecord,
     SeatRecord,
@@ -127,6 +133,7 @@ class SqliteStorage:
             seqs = await _append_actions(db, record.id, actions)
             if result is not None:
                 await _insert_result(db, result)
+                await sqlite_records.record_result(db, result)
         record.rev += 1
         for action, seq in zip(actions, seqs, strict=True):
             action.seq = seq
@@ -180,7 +187,7 @@ class SqliteStorage:
         async with self._transaction(write=False) as db:
             rows = list(
                 await db.execute_fetchall(
-                    "SELECT table_id, game, mode, guild_id, finished_at, summary, status"
+                    "SELECT table_id, game, mode, guild_id, finished_at, summary, status, kind, won"
                     " FROM results WHERE table_id = ?",
                     (table_id,),
                 )
@@ -190,9 +197,23 @@ class SqliteStorage:
                 " WHERE table_id = ? ORDER BY seat",
                 (table_id,),
             )
+            changes = await db.execute_fetchall(
+                "SELECT user_id, before_mu, before_sigma, after_mu, after_sigma FROM rating_changes"
+                " WHERE table_id = ? AND guild_id = (SELECT coalesce(guild_id, 0) FROM results"
+                " WHERE table_id = ?)",
+                (table_id, table_id),
+            )
         if not rows:
             return None
-        return _convert(table_id, {**dict(rows[0]), "seats": [dict(seat) for seat in seats]}, ResultRecord)
+        result = _convert(table_id, {**dict(rows[0]), "seats": [dict(seat) for seat in seats]}, ResultRecord)
+        result.changes = {
+            c["user_id"]: (
+                Skill(c["before_mu"], c["before_sigma"]).shown,
+                Skill(c["after_mu"], c["after_sigma"]).shown,
+            )
+            for c in changes
+        }
+        return result
 
     async def user_settings(self, user_id: int) -> UserSettings:
         """A user's settings, or the defaults."""
@@ -206,6 +227,66 @@ class SqliteStorage:
             " ON CONFLICT (user_id) DO UPDATE SET dm = excluded.dm",
             (settings.user_id, int(settings.dm)),
         )
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        """A server's settings, or the defaults (unknown or malformed stored keys are ignored)."""
+        rows = await self._query("SELECT settings FROM guild_settings WHERE guild_id = ?", (guild_id,))
+        if not rows:
+            return GuildSettings(guild_id)
+        try:
+            stored = msgspec.json.decode(rows[0]["settings"])
+            known = {k: v for k, v in stored.items() if k in GuildSettings.__struct_fields__}
+            return msgspec.convert({**known, "guild_id": guild_id}, GuildSettings)
+        except (msgspec.DecodeError, msgspec.ValidationError, AttributeError):
+            return GuildSettings(guild_id)
+
+    async def save_guild_settings(self, settings: GuildSettings) -> None:
+        """Insert or replace a server's settings."""
+        body = msgspec.json.encode(
+            {k: v for k, v in msgspec.to_builtins(settings).items() if k != "guild_id"}
+        )
+        await self._execute(
+            "INSERT INTO guild_settings (guild_id, settings) VALUES (?, ?)"
+            " ON CONFLICT (guild_id) DO UPDATE SET settings = excluded.settings",
+            (settings.guild_id, body.decode()),
+        )
+
+    async def leaderboard(
+        self,
+        game: str,
+        mode: str | None,
+        scope: int,
+        *,
+        min_games: int,
+        offset: int,
+        limit: int,
+        viewer: int,
+    ) -> BoardPage:
+        """A page of the rating board of a game (mode None) or of a mode's high-score board.
+
+        scope is a server id, or 0 for the global board.
+        """
+        async with self._transaction(write=False) as db:
+            if mode is None:
+                return await sqlite_records.rating_board(db, game, scope, min_games, offset, limit, viewer)
+            return await sqlite_records.high_score_board(
+                db, game, mode, scope, min_games, offset, limit, viewer
+            )
+
+    async def player_stats(self, user_id: int, scope: int) -> list[GameStats]:
+        """A player's record per game in a scope (a server id, or 0 for everywhere)."""
+        async with self._transaction(write=False) as db:
+            return await sqlite_records.player_stats(db, user_id, scope)
+
+    async def history(self, user_id: int, game: str | None, scope: int, limit: int) -> list[HistoryEntry]:
+        """A player's latest recorded games, newest first."""
+        async with self._transaction(write=False) as db:
+            return await sqlite_records.history(db, user_id, game, scope, limit)
+
+    async def finished_tables(self) -> list[int]:
+        """Ids of every finished game (for replay checks)."""
+        rows = await self._query("SELECT table_id FROM results WHERE status = 'finished' ORDER BY table_id")
+        return [row["table_id"] for row in rows]
 
     @property
     def _db(self) -> aiosqlite.Connection:
@@ -279,11 +360,11 @@ async def _append_actions(
 async def _insert_result(db: aiosqlite.Connection, result: ResultRecord) -> None:
     """Insert a result and its seats."""
     await db.execute(
-        "INSERT INTO results (table_id, game, mode, guild_id, finished_at, summary, status)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO results (table_id, game, mode, guild_id, finished_at, summary, status, kind, won)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
             result.table_id, result.game, result.mode, result.guild_id, result.finished_at,
-            result.summary, result.status,
+            result.summary, result.status, result.kind, None if result.won is None else int(result.won),
         ),
     )  # fmt: skip
     await db.executemany(

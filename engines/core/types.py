@@ -44,6 +44,20 @@ class GameMeta(msgspec.Struct, frozen=True):
     options: tuple[GameOption, ...] = ()
     rules_pages: tuple[str, ...] = ()
     tagline: str = ""
+    rated_modes: tuple[str, ...] = ()
+    team_modes: tuple[str, ...] = ()
+    high_score_modes: tuple[str, ...] = ()
+    high_score: str = ""
+
+    def records(self, mode: str) -> str:
+        """How a finished game of this mode is recorded: "rated", "high_score" or "" (neither).
+
+        Rated modes feed the ratings (in team modes each placement group is a side); high-score
+        modes (co-operative and solo) keep each player's best Outcome score under `high_score`.
+        """
+        if mode in self.rated_modes:
+            return "rated"
+        return "high_score" if mode in self.high_score_modes else ""
 
     def mode(self, mode_id: str) -> Mode:
         """The mode with this id; raises KeyError when the game has none."""
@@ -107,6 +121,7 @@ class Outcome(msgspec.Struct, frozen=True):
     placements: list[list[int]]
     scores: dict[int, float]
     summary: str
+    won: bool | None = None  # co-operative and solo games: whether the players won
 
     def placement_of(self, seat: int) -> int:
         """1-based place of a seat (tied seats share a place)."""

@@ -55,6 +55,10 @@ class Superhot:
         options=OPTIONS,
         rules_pages=RULES,
         tagline="Time moves only when you move. Clear the levels before the bullets catch up.",
+        rated_modes=("versus", "twovone"),
+        team_modes=("twovone",),
+        high_score_modes=("solo", "coop"),
+        high_score="Levels cleared",
     )
 
     def ai_policy(self, seed: int) -> SuperhotAI:
@@ -127,8 +131,8 @@ class Superhot:
         everyone = list(range(len(state.names)))
         summary = result_text(state)
         if state.mode in ("solo", "coop"):
-            levels = float(state.campaigns[-1].levels)
-            return Outcome([everyone], {seat: levels for seat in everyone}, summary)
+            last = state.campaigns[-1]
+            return Outcome([everyone], {seat: float(last.levels) for seat in everyone}, summary, won=last.won)
         scores = {seat: 0.0 for seat in everyone}
         for campaign in state.campaigns:
             score = campaign.levels * 100 + campaign.goals + (1000 if campaign.won else 0)

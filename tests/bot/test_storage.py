@@ -17,7 +17,7 @@ from bot.storage.sqlite import MEMORY, SqliteStorage
 
 SCHEMA_TABLES = {
     "schema_migrations", "tables", "seats", "actions", "results", "result_seats", "user_settings",
-    "guild_settings", "decks",
+    "guild_settings", "decks", "ratings", "rating_changes", "high_scores",
 }  # fmt: skip
 
 
@@ -81,7 +81,7 @@ async def test_migrations_create_every_table_once(db_path: Path) -> None:
     names = {row[0] for row in await raw(db_path, "SELECT name FROM sqlite_master WHERE type = 'table'")}
     assert names >= SCHEMA_TABLES
     first = await raw(db_path, "SELECT version, applied_at FROM schema_migrations")
-    assert [version for version, _ in first] == [1, 2]
+    assert [version for version, _ in first] == [1, 2, 3]
 
     await store.open()
     await store.close()

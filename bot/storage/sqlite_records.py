@@ -1,0 +1,263 @@
+"""SQLite statements for records: rating and high-score updates inside the result's transaction,
+and the leaderboard, stats and history queries (all served by indexes, see 0003_records.sql)."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections import defaultdict
+
+import aiosqlite
+
+from bot.ratings import Skill, rate
+from bot.storage.records import BoardPage, BoardRow, GameStats, HistoryEntry, ResultRecord, ResultSeat
+
+GLOBAL = 0
+TREND_GAMES = 10
+
+
+async def _all(db: aiosqlite.Connection, sql: str, params: tuple[object, ...]) -> list[sqlite3.Row]:
+    return list(await db.execute_fetchall(sql, params))
+
+
+def scopes(guild_id: int | None) -> list[int]:
+    """The scopes a result counts in: its server (if any) and the global one."""
+    return [GLOBAL] if not guild_id else [guild_id, GLOBAL]
+
+
+async def record_result(db: aiosqlite.Connection, result: ResultRecord) -> None:
+    """Update ratings or high scores for a result, in the caller's transaction."""
+    if result.kind == "rated":
+        for scope in scopes(result.guild_id):
+            changes = await _rate(db, result, scope)
+            if scope == scopes(result.guild_id)[0]:
+                result.changes = changes
+    elif result.kind == "high_score":
+        for scope in scopes(result.guild_id):
+            await _high_score(db, result, scope)
+
+
+async def _skills(db: aiosqlite.Connection, game: str, scope: int, users: list[int]) -> dict[int, Skill]:
+    marks = ", ".join("?" * len(users))
+    rows = await _all(
+        db,
+        f"SELECT user_id, mu, sigma FROM ratings WHERE game = ? AND guild_id = ? AND user_id IN ({marks})",
+        (game, scope, *users),
+    )
+    return {row["user_id"]: Skill(row["mu"], row["sigma"]) for row in rows}
+
+
+async def _rate(db: aiosqlite.Connection, result: ResultRecord, scope: int) -> dict[int, tuple[int, int]]:
+    """Rate one scope; AI seats (when a server rates games against AI) play at the default skill."""
+    by_seat = {seat.seat: seat for seat in result.seats}
+    people = [s.user_id for s in result.seats if s.user_id is not None and not s.is_ai]
+    current = await _skills(db, result.game, scope, people)
+
+    def skill(seat: ResultSeat) -> Skill:
+        return current.get(seat.user_id, Skill()) if seat.user_id is not None and not seat.is_ai else Skill()
+
+    sides = [[by_seat[index] for index in side] for side in result.sides]
+    ranks = [min(seat.placement for seat in side) for side in sides]
+    new = rate([[skill(seat) for seat in side] for side in sides], ranks)
+    changes: dict[int, tuple[int, int]] = {}
+    for side, rank, skills in zip(sides, ranks, new, strict=True):
+        for seat, after in zip(side, skills, strict=True):
+            if seat.user_id is None or seat.is_ai:
+                continue
+            before = skill(seat)
+            changes[seat.user_id] = (before.shown, after.shown)
+            await db.execute(
+                "INSERT INTO ratings (game, guild_id, user_id, name, mu, sigma, ordinal, games, wins,"
+                " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?)"
+                " ON CONFLICT (game, guild_id, user_id) DO UPDATE SET name = excluded.name, mu = excluded.mu,"
+                " sigma = excluded.sigma, ordinal = excluded.ordinal, games = games + 1,"
+                " wins = wins + excluded.wins, updated_at = excluded.updated_at",
+                (
+                    result.game, scope, seat.user_id, seat.name, after.mu, after.sigma, after.ordinal,
+                    int(rank == 1), result.finished_at,
+                ),
+            )  # fmt: skip
+            await db.execute(
+                "INSERT INTO rating_changes (table_id, guild_id, user_id, game, before_mu, before_sigma,"
+                " after_mu, after_sigma, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    result.table_id, scope, seat.user_id, result.game, before.mu, before.sigma,
+                    after.mu, after.sigma, result.finished_at,
+                ),
+            )  # fmt: skip
+    return changes
+
+
+async def _high_score(db: aiosqlite.Connection, result: ResultRecord, scope: int) -> None:
+    for seat in result.seats:
+        if seat.user_id is None or seat.is_ai:
+            continue
+        await db.execute(
+            "INSERT INTO high_scores (game, mode, guild_id, user_id, name, best, games, wins, updated_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?)"
+            " ON CONFLICT (game, mode, guild_id, user_id) DO UPDATE SET name = excluded.name,"
+            " best = max(best, excluded.best), games = games + 1, wins = wins + excluded.wins,"
+            " updated_at = excluded.updated_at",
+            (
+                result.game,
+                result.mode,
+                scope,
+                seat.user_id,
+                seat.name,
+                seat.score,
+                int(bool(result.won)),
+                result.finished_at,
+            ),
+        )
+
+
+def _board_row(rank: int, row: sqlite3.Row) -> BoardRow:
+    return BoardRow(rank, row["user_id"], row["name"], row["value"], row["games"], row["wins"])
+
+
+async def rating_board(
+    db: aiosqlite.Connection, game: str, scope: int, min_games: int, offset: int, limit: int, viewer: int
+) -> BoardPage:
+    """A page of a rating leaderboard, best ordinal first (players with enough games only)."""
+    where = "game = ? AND guild_id = ? AND games >= ?"
+    params = (game, scope, min_games)
+    total = (await _all(db, f"SELECT COUNT(*) AS n FROM ratings WHERE {where}", params))[0]["n"]
+    rows = await _all(
+        db,
+        f"SELECT user_id, name, ordinal AS value, games, wins FROM ratings WHERE {where}"
+        " ORDER BY ordinal DESC, user_id LIMIT ? OFFSET ?",
+        (*params, limit, offset),
+    )
+    page = [_board_row(offset + i + 1, row) for i, row in enumerate(rows)]
+    mine = None
+    if all(row.user_id != viewer for row in page):
+        found = await _all(
+            db,
+            f"SELECT user_id, name, ordinal AS value, games, wins FROM ratings WHERE {where} AND user_id = ?",
+            (*params, viewer),
+        )
+        if found:
+            ahead = await _all(
+                db,
+                f"SELECT COUNT(*) AS n FROM ratings WHERE {where} AND"
+                " (ordinal > ? OR (ordinal = ? AND user_id < ?))",
+                (*params, found[0]["value"], found[0]["value"], viewer),
+            )
+            mine = _board_row(ahead[0]["n"] + 1, found[0])
+    return BoardPage(page, total, mine)
+
+
+async def high_score_board(
+    db: aiosqlite.Connection,
+    game: str,
+    mode: str,
+    scope: int,
+    min_games: int,
+    offset: int,
+    limit: int,
+    viewer: int,
+) -> BoardPage:
+    """A page of a high-score board: best score, then most wins, then fewest games."""
+    where = "game = ? AND mode = ? AND guild_id = ? AND games >= ?"
+    params = (game, mode, scope, min_games)
+    order = "best DESC, wins DESC, games ASC, user_id"
+    total = (await _all(db, f"SELECT COUNT(*) AS n FROM high_scores WHERE {where}", params))[0]["n"]
+    rows = await _all(
+        db,
+        f"SELECT user_id, name, best AS value, games, wins FROM high_scores WHERE {where}"
+        f" ORDER BY {order} LIMIT ? OFFSET ?",
+        (*params, limit, offset),
+    )
+    page = [_board_row(offset + i + 1, row) for i, row in enumerate(rows)]
+    mine = None
+    if all(row.user_id != viewer for row in page):
+        found = await _all(
+            db,
+            f"SELECT user_id, name, best AS value, games, wins FROM high_scores"
+            f" WHERE {where} AND user_id = ?",
+            (*params, viewer),
+        )
+        if found:
+            me = found[0]
+            ahead = await _all(
+                db,
+                f"SELECT COUNT(*) AS n FROM high_scores WHERE {where} AND (best > ? OR (best = ? AND"
+                " (wins > ? OR (wins = ? AND (games < ? OR (games = ? AND user_id < ?))))))",
+                (*params, me["value"], me["value"], me["wins"], me["wins"], me["games"], me["games"], viewer),
+            )
+            mine = _board_row(ahead[0]["n"] + 1, me)
+    return BoardPage(page, total, mine)
+
+
+async def player_stats(db: aiosqlite.Connection, user_id: int, scope: int) -> list[GameStats]:
+    """Per game: finished games, wins, best placement and score, rating and its recent trend."""
+    rows = await _all(
+        db,
+        "SELECT r.game AS game, COUNT(*) AS games,"
+        " SUM(CASE WHEN r.kind = 'high_score' THEN coalesce(r.won, 0) ELSE s.placement = 1 END) AS wins,"
+        " MIN(s.placement) AS best_placement, MAX(s.score) AS best_score"
+        " FROM result_seats s JOIN results r ON r.table_id = s.table_id"
+        " WHERE s.user_id = ? AND s.is_ai = 0 AND r.status = 'finished'"
+        + (" AND r.guild_id = ?" if scope else "")
+        + " GROUP BY r.game ORDER BY games DESC, r.game",
+        (user_id, scope) if scope else (user_id,),
+    )
+    ratings = {
+        row["game"]: (row["mu"], row["sigma"])
+        for row in await _all(
+            db, "SELECT game, mu, sigma FROM ratings WHERE user_id = ? AND guild_id = ?", (user_id, scope)
+        )
+    }
+    trends: dict[str, int] = defaultdict(int)
+    for game in ratings:
+        changes = await _all(
+            db,
+            "SELECT before_mu, before_sigma, after_mu, after_sigma FROM rating_changes"
+            " WHERE user_id = ? AND game = ? AND guild_id = ? ORDER BY at DESC LIMIT ?",
+            (user_id, game, scope, TREND_GAMES),
+        )
+        trends[game] = sum(
+            Skill(c["after_mu"], c["after_sigma"]).shown - Skill(c["before_mu"], c["before_sigma"]).shown
+            for c in changes
+        )
+    return [
+        GameStats(
+            row["game"],
+            row["games"],
+            row["wins"] or 0,
+            row["best_placement"],
+            row["best_score"],
+            ratings.get(row["game"]),
+            trends[row["game"]],
+        )
+        for row in rows
+    ]
+
+
+async def history(
+    db: aiosqlite.Connection, user_id: int, game: str | None, scope: int, limit: int
+) -> list[HistoryEntry]:
+    """The player's most recent finished or cancelled games, newest first."""
+    filters = " AND r.game = ?" if game else ""
+    filters += " AND r.guild_id = ?" if scope else ""
+    params: tuple[object, ...] = (user_id, *((game,) if game else ()), *((scope,) if scope else ()), limit)
+    rows = await _all(
+        db,
+        "SELECT r.table_id, r.game, r.mode, r.finished_at, s.placement, r.status, r.summary,"
+        " (SELECT COUNT(*) FROM result_seats o WHERE o.table_id = r.table_id) AS players"
+        " FROM result_seats s JOIN results r ON r.table_id = s.table_id"
+        f" WHERE s.user_id = ? AND s.is_ai = 0{filters} ORDER BY r.finished_at DESC, r.table_id DESC LIMIT ?",
+        params,
+    )
+    return [
+        HistoryEntry(
+            row["table_id"],
+            row["game"],
+            row["mode"],
+            row["finished_at"],
+            row["placement"],
+            row["players"],
+            row["status"],
+            row["summary"],
+        )
+        for row in rows
+    ]
