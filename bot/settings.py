@@ -30,6 +30,7 @@ class Settings:
     default_turn_timer: float = 600.0
     table_edit_interval: float = 1.5
     thread_archive_after: float = 600.0
+    leaderboard_min_games: int = 3
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
 
@@ -50,6 +51,7 @@ class Settings:
             default_turn_timer=timer,
             table_edit_interval=_number(values, "TABLE_EDIT_INTERVAL", 1.5),
             thread_archive_after=_number(values, "THREAD_ARCHIVE_AFTER", 600.0),
+            leaderboard_min_games=int(_number(values, "LEADERBOARD_MIN_GAMES", 3)),
             shard_count=_optional_int(values, "SHARD_COUNT"),
             shard_ids=tuple(_int_list(shard_ids)) if shard_ids else None,
         )

@@ -17,8 +17,10 @@ async def setup(bot: commands.Bot) -> None:
     from cogs.commands import GameCommands
     from cogs.components import AnyButton, AnySelect
     from cogs.presenter import TablePresenter
+    from cogs.records import RecordsCommands
 
     assert isinstance(bot, SuperTableBot)
     bot.service.listener = TablePresenter(bot)
     bot.add_dynamic_items(AnyButton, AnySelect)
     await bot.add_cog(GameCommands(bot))
+    await bot.add_cog(RecordsCommands(bot))

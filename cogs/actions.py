@@ -10,6 +10,7 @@ from bot.errors import StaleChoice, UserError
 from bot.live import LiveTable
 from bot.storage.records import UserSettings
 from cogs import ids, ui
+from cogs.boards import BoardQuery, board_message
 from cogs.media import hand_picture
 from cogs.opening import open_rematch
 from cogs.replies import can_manage_threads, tell
@@ -40,8 +41,16 @@ class Actions:
             await self.table(interaction, parsed)
         elif isinstance(parsed, ids.RulesPage):
             await self.rules_page(interaction, parsed)
+        elif isinstance(parsed, ids.BoardPage):
+            await self.board_page(interaction, parsed)
         else:
             await self.dm_preference(interaction, parsed.on)
+
+    async def board_page(self, interaction: discord.Interaction, parsed: ids.BoardPage) -> None:
+        """Another page of a leaderboard, highlighting the clicking player."""
+        query = BoardQuery(parsed.game, parsed.mode, parsed.server, parsed.page)
+        view, picture = await board_message(self.bot, query, interaction.guild_id, interaction.user.id)
+        await interaction.response.edit_message(view=view, attachments=[picture.file()])
 
     # ------------------------------------------------------------------ hand panel
 

@@ -8,6 +8,7 @@ Formats (all <= 100 characters):
   sm:{table}:{action}                   table-message and panel buttons
   sr:{game}:{page}                      rules pages
   sd:{on|off}                           DM preference
+  sb:{game}:{mode}:{scope}:{page}       leaderboard pages (mode "-" = the rating board; scope s|g)
 Anything else, or anything malformed, is refused as forged: never trusted.
 """
 
@@ -16,7 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-BUTTON_PATTERN = r"s[tclmrd]:.{0,97}"
+BUTTON_PATTERN = r"s[tclmrdb]:.{0,97}"
 SELECT_PATTERN = r"ss:.{0,97}"
 LOBBY_ACTIONS = ("join", "leave", "ai", "unai", "start", "cancel")
 TABLE_ACTIONS = ("hand", "rules", "forfeit", "forfeit_yes", "back", "rematch", "refresh")
@@ -29,6 +30,7 @@ _PATTERNS = {
     "sm": re.compile(r"sm:(\d{1,18}):([a-z_]{1,12})"),
     "sr": re.compile(r"sr:([a-z0-9_]{1,20}):(\d{1,2})"),
     "sd": re.compile(r"sd:(on|off)"),
+    "sb": re.compile(r"sb:([a-z0-9_]{1,20}):([a-z0-9_]{1,20}|-):([sg]):(\d{1,4})"),
 }
 
 
@@ -71,7 +73,17 @@ class DmPreference:
     on: bool
 
 
-Parsed = Choose | LobbyAction | TableAction | RulesPage | DmPreference
+@dataclass(frozen=True)
+class BoardPage:
+    """A leaderboard page: the game's rating board (mode None) or a mode's high-score board."""
+
+    game: str
+    mode: str | None
+    server: bool
+    page: int
+
+
+Parsed = Choose | LobbyAction | TableAction | RulesPage | DmPreference | BoardPage
 
 
 def parse(custom_id: str) -> Parsed:
@@ -96,6 +108,8 @@ def parse(custom_id: str) -> Parsed:
         return LobbyAction(int(g[0]), g[1]) if kind == "sl" else TableAction(int(g[0]), g[1])
     if kind == "sr":
         return RulesPage(g[0], int(g[1]))
+    if kind == "sb":
+        return BoardPage(g[0], None if g[1] == "-" else g[1], g[2] == "s", int(g[3]))
     return DmPreference(g[0] == "on")
 
 
@@ -126,3 +140,7 @@ def rules(game: str, page: int) -> str:
 
 def dm(on: bool) -> str:
     return f"sd:{'on' if on else 'off'}"
+
+
+def board(game: str, mode: str | None, server: bool, page: int) -> str:
+    return f"sb:{game}:{mode or '-'}:{'s' if server else 'g'}:{page}"

@@ -10,9 +10,12 @@ from typing import Any
 
 import discord
 import msgspec
+from PIL import Image
 
 import renderers
 from bot.live import LiveTable
+from bot.replays import Replay
+from renderers.replay import encode_replay_gif, pick_frames
 
 
 @dataclass(frozen=True)
@@ -43,3 +46,32 @@ async def hand_picture(live: LiveTable, seat: int) -> Picture:
     """A seat's private hand image."""
     image = await asyncio.to_thread(renderers.render_hand, live.record.game, snapshot(live.view(seat)))
     return Picture(image.png, f"hand-{live.id}-{seat}.png", image.alt)
+
+
+MAX_REPLAY_FRAMES = 150
+MAX_UPLOAD = 8_000_000
+
+
+def _replay_gif(game: str, frames: list[Any], budget: int) -> bytes:
+    """Blocking: render the chosen public views and encode them as one animated GIF."""
+    images = [
+        Image.open(io.BytesIO(renderers.render_table(game, view).png)).convert("RGB") for view in frames
+    ]
+    return encode_replay_gif(images, max_bytes=budget)
+
+
+async def replay_files(story: Replay) -> list[discord.File]:
+    """The replay as an animated GIF of the public table plus the narrated log, under the upload limit."""
+    log = "\n".join(story.lines).encode()
+    keep = pick_frames(len(story.frames), MAX_REPLAY_FRAMES)
+    frames = [snapshot(story.frames[index]) for index in keep]
+    gif = await asyncio.to_thread(_replay_gif, story.record.game, frames, MAX_UPLOAD - len(log))
+    table_id = story.record.id
+    return [
+        discord.File(
+            io.BytesIO(gif), filename=f"replay-{table_id}.gif", description=f"Replay of game #{table_id}"
+        ),
+        discord.File(
+            io.BytesIO(log), filename=f"replay-{table_id}.txt", description="What happened, turn by turn"
+        ),
+    ]

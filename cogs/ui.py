@@ -19,7 +19,7 @@ MAX_DETAILS = 1500
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
 
 
-def _layout(*children: ui.Item[ui.LayoutView], accent: discord.Colour | None = ACCENT) -> ui.LayoutView:
+def layout(*children: ui.Item[ui.LayoutView], accent: discord.Colour | None = ACCENT) -> ui.LayoutView:
     """A Components V2 message body.
 
     The view is stopped before it is sent: every button and select is answered by the
@@ -32,11 +32,11 @@ def _layout(*children: ui.Item[ui.LayoutView], accent: discord.Colour | None = A
     return view
 
 
-def _gallery(filename: str, alt: str) -> ui.MediaGallery[ui.LayoutView]:
+def gallery(filename: str, alt: str) -> ui.MediaGallery[ui.LayoutView]:
     return ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{filename}", description=alt[:1024]))
 
 
-def _button(
+def button(
     label: str,
     custom_id: str,
     style: discord.ButtonStyle = discord.ButtonStyle.secondary,
@@ -86,14 +86,14 @@ def lobby_view(live: LiveTable) -> ui.LayoutView:
         + "\nPress **Join** to take a seat. The host presses **Start** when everyone is in."
     )
     row = ui.ActionRow(
-        _button("Join", ids.lobby(record.id, "join"), discord.ButtonStyle.success),
-        _button("Leave", ids.lobby(record.id, "leave")),
-        _button("Add AI", ids.lobby(record.id, "ai"), emoji="🤖"),
-        _button("Remove AI", ids.lobby(record.id, "unai"), disabled=not any(s.is_ai for s in record.seats)),
-        _button("Start", ids.lobby(record.id, "start"), discord.ButtonStyle.primary),
+        button("Join", ids.lobby(record.id, "join"), discord.ButtonStyle.success),
+        button("Leave", ids.lobby(record.id, "leave")),
+        button("Add AI", ids.lobby(record.id, "ai"), emoji="🤖"),
+        button("Remove AI", ids.lobby(record.id, "unai"), disabled=not any(s.is_ai for s in record.seats)),
+        button("Start", ids.lobby(record.id, "start"), discord.ButtonStyle.primary),
     )
-    cancel = ui.ActionRow(_button("Cancel table", ids.lobby(record.id, "cancel"), discord.ButtonStyle.danger))
-    return _layout(ui.TextDisplay(header), ui.Separator(), ui.TextDisplay(seats), row, cancel)
+    cancel = ui.ActionRow(button("Cancel table", ids.lobby(record.id, "cancel"), discord.ButtonStyle.danger))
+    return layout(ui.TextDisplay(header), ui.Separator(), ui.TextDisplay(seats), row, cancel)
 
 
 def waiting_line(live: LiveTable) -> str:
@@ -119,7 +119,7 @@ def table_view(live: LiveTable, filename: str, alt: str) -> ui.LayoutView:
     record = live.record
     status = {"finished": "🏁 Game over", "cancelled": "🛑 Cancelled"}.get(record.status, "")
     header = f"## {live.title} · {live.mode_label}" + (f" — {status}" if status else "")
-    parts: list[ui.Item[ui.LayoutView]] = [ui.TextDisplay(header), _gallery(filename, alt)]
+    parts: list[ui.Item[ui.LayoutView]] = [ui.TextDisplay(header), gallery(filename, alt)]
     turn = waiting_line(live)
     if turn:
         parts.append(ui.TextDisplay(turn))
@@ -127,19 +127,19 @@ def table_view(live: LiveTable, filename: str, alt: str) -> ui.LayoutView:
         parts.append(ui.TextDisplay("\n".join(f"-# {line}" for line in live.runtime.log[-5:])))
     if record.status == "active":
         buttons = [
-            _button("Open my hand", ids.table(record.id, "hand"), discord.ButtonStyle.primary, emoji="🂠"),
-            _button("Rules", ids.table(record.id, "rules"), emoji="📖"),
-            _button("Forfeit", ids.table(record.id, "forfeit"), discord.ButtonStyle.danger),
+            button("Open my hand", ids.table(record.id, "hand"), discord.ButtonStyle.primary, emoji="🂠"),
+            button("Rules", ids.table(record.id, "rules"), emoji="📖"),
+            button("Forfeit", ids.table(record.id, "forfeit"), discord.ButtonStyle.danger),
         ]
         if live.runtime.away:
-            buttons.insert(1, _button("I'm back", ids.table(record.id, "back"), discord.ButtonStyle.success))
+            buttons.insert(1, button("I'm back", ids.table(record.id, "back"), discord.ButtonStyle.success))
         parts.append(ui.ActionRow(*buttons))
-    return _layout(*parts)
+    return layout(*parts)
 
 
 def closed_lobby_view(live: LiveTable, text: str) -> ui.LayoutView:
     """A lobby or table that was cancelled: no buttons any more."""
-    return _layout(ui.TextDisplay(f"## {live.title} · {live.mode_label}\n{text}"), accent=None)
+    return layout(ui.TextDisplay(f"## {live.title} · {live.mode_label}\n{text}"), accent=None)
 
 
 def panel_view(
@@ -156,7 +156,7 @@ def panel_view(
     parts: list[ui.Item[ui.LayoutView]] = []
     if notice:
         parts.append(ui.TextDisplay(f"-# {notice}"))
-    parts += [ui.TextDisplay(f"## Your hand · {live.title}"), _gallery(filename, alt)]
+    parts += [ui.TextDisplay(f"## Your hand · {live.title}"), gallery(filename, alt)]
     private = live.runtime.private.get(seat)
     if private:
         parts.append(ui.TextDisplay("\n".join(f"-# 🔒 {line}" for line in private)))
@@ -171,7 +171,7 @@ def panel_view(
     elif seat in live.runtime.away:
         parts.append(ui.TextDisplay("The AI is playing for you while you are away."))
         parts.append(
-            ui.ActionRow(_button("I'm back", ids.table(record.id, "back"), discord.ButtonStyle.success))
+            ui.ActionRow(button("I'm back", ids.table(record.id, "back"), discord.ButtonStyle.success))
         )
     elif decisions:
         parts += decision_items(record.id, version, decisions[0], picked)
@@ -182,8 +182,8 @@ def panel_view(
         parts.append(
             ui.TextDisplay("Nothing to decide right now." + (f"\nWaiting for {waiting}" if waiting else ""))
         )
-        parts.append(ui.ActionRow(_button("Refresh", ids.table(record.id, "refresh"), emoji="🔄")))
-    return _layout(*parts)
+        parts.append(ui.ActionRow(button("Refresh", ids.table(record.id, "refresh"), emoji="🔄")))
+    return layout(*parts)
 
 
 def decision_items(
@@ -199,7 +199,7 @@ def decision_items(
     if single and len(decision.options) <= MAX_BUTTONS:
         row = ui.ActionRow(
             *(
-                _button(
+                button(
                     o.label,
                     ids.option_button(table_id, version, decision.key, o.id),
                     discord.ButtonStyle.primary,
@@ -212,7 +212,7 @@ def decision_items(
         if details:
             items.append(ui.TextDisplay(clip("\n".join(details), MAX_DETAILS)))
         if decision.min_choices == 0:
-            items.append(ui.ActionRow(_button("Skip", ids.confirm(table_id, version, decision.key, ()))))
+            items.append(ui.ActionRow(button("Skip", ids.confirm(table_id, version, decision.key, ()))))
         return items
     chosen = set(picked or ())
     select: ui.Select[ui.LayoutView] = ui.Select(
@@ -235,7 +235,7 @@ def decision_items(
         items.append(ui.TextDisplay(f"-# Selected: {names}"))
         items.append(
             ui.ActionRow(
-                _button(
+                button(
                     f"Confirm ({len(picks)})",
                     ids.confirm(table_id, version, decision.key, picks),
                     discord.ButtonStyle.success,
@@ -261,9 +261,9 @@ def result_view(live: LiveTable, result: ResultRecord) -> ui.LayoutView:
     if note:
         text += f"\n-# {note}"
     row = ui.ActionRow(
-        _button("Rematch", ids.table(live.id, "rematch"), discord.ButtonStyle.primary, emoji="🔁")
+        button("Rematch", ids.table(live.id, "rematch"), discord.ButtonStyle.primary, emoji="🔁")
     )
-    return _layout(ui.TextDisplay(text), row)
+    return layout(ui.TextDisplay(text), row)
 
 
 def records_note(live: LiveTable, result: ResultRecord) -> str:
@@ -281,16 +281,16 @@ def records_note(live: LiveTable, result: ResultRecord) -> str:
 def rules_view(game: str, title: str, pages: Sequence[str], page: int) -> ui.LayoutView:
     """One page of a game's rules, with previous/next buttons."""
     if not pages:
-        return _layout(ui.TextDisplay(f"## 📖 {title}\nThe rules of this game are not written yet."))
+        return layout(ui.TextDisplay(f"## 📖 {title}\nThe rules of this game are not written yet."))
     page = max(0, min(page, len(pages) - 1))
     text = f"## 📖 {title} — rules ({page + 1}/{len(pages)})\n{pages[page]}"
     row = ui.ActionRow(
-        _button("Previous", ids.rules(game, page - 1), disabled=page == 0),
-        _button("Next", ids.rules(game, page + 1), disabled=page >= len(pages) - 1),
+        button("Previous", ids.rules(game, page - 1), disabled=page == 0),
+        button("Next", ids.rules(game, page + 1), disabled=page >= len(pages) - 1),
     )
-    return _layout(ui.TextDisplay(text), row)
+    return layout(ui.TextDisplay(text), row)
 
 
 def notice_view(text: str) -> ui.LayoutView:
     """A short message in the V2 style."""
-    return _layout(ui.TextDisplay(text), accent=None)
+    return layout(ui.TextDisplay(text), accent=None)

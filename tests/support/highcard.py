@@ -73,6 +73,7 @@ class HighCard:
         realtime=True,
         rules_pages=RULES,
         tagline="Highest card takes the trick.",
+        rated_modes=("classic", "lightning"),
     )
 
     def ai_policy(self, seed: int) -> HighCardAI:

@@ -1,0 +1,216 @@
+"""Slash commands about past games: /leaderboard, /stats, /history, /replay, /server settings."""
+
+from __future__ import annotations
+
+import datetime
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.errors import UserError
+from bot.ratings import Skill
+from bot.replays import load_replay
+from bot.storage.records import GameStats, GuildSettings
+from cogs.boards import BoardQuery, board_message
+from cogs.media import replay_files
+from cogs.replies import guarded, tell
+
+if TYPE_CHECKING:
+    from bot.app import SuperTableBot
+
+HISTORY_SIZE = 10
+MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
+SCOPES = [
+    app_commands.Choice(name="this server", value="server"),
+    app_commands.Choice(name="global", value="global"),
+]
+ON_OFF = [app_commands.Choice(name="on", value="on"), app_commands.Choice(name="off", value="off")]
+
+
+class RecordsCommands(commands.Cog):
+    """Leaderboards, stats, history and replays of finished games."""
+
+    server = app_commands.Group(
+        name="server",
+        description="SuperTable settings for this server",
+        guild_only=True,
+        default_permissions=discord.Permissions(manage_guild=True),
+    )
+
+    def __init__(self, bot: SuperTableBot) -> None:
+        self.bot = bot
+
+    async def game_names(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        registry = self.bot.service.registry
+        return [
+            app_commands.Choice(name=engine.meta.title, value=gid)
+            for gid, engine in registry.items()
+            if current.lower() in gid or current.lower() in engine.meta.title.lower()
+        ][:25]
+
+    async def mode_names(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        engine = self.bot.service.registry.get(str(getattr(interaction.namespace, "game", "") or ""))
+        if engine is None:
+            return []
+        return [
+            app_commands.Choice(name=mode.label, value=mode.id)
+            for mode in engine.meta.modes
+            if engine.meta.records(mode.id) and current.lower() in mode.label.lower()
+        ][:25]
+
+    def _game_title(self, game: str) -> str:
+        engine = self.bot.service.registry.get(game)
+        return engine.meta.title if engine else game
+
+    # ------------------------------------------------------------------ leaderboard
+
+    @app_commands.command(name="leaderboard", description="The best players of a game")
+    @app_commands.describe(
+        game="Which game",
+        mode="A co-op or solo mode shows its high scores; versus modes share the game's rating",
+        scope="This server (default) or everyone",
+        page="Page number",
+    )
+    @app_commands.autocomplete(game=game_names, mode=mode_names)
+    @app_commands.choices(scope=SCOPES)
+    async def leaderboard(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        mode: str | None = None,
+        scope: app_commands.Choice[str] | None = None,
+        page: app_commands.Range[int, 1, 9999] = 1,
+    ) -> None:
+        async def work() -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            server = interaction.guild_id is not None and (scope is None or scope.value == "server")
+            query = BoardQuery(game, mode, server, page)
+            view, picture = await board_message(self.bot, query, interaction.guild_id, interaction.user.id)
+            await interaction.followup.send(view=view, file=picture.file(), ephemeral=True)
+
+        await guarded(interaction, work)
+
+    # ------------------------------------------------------------------ stats & history
+
+    @app_commands.command(name="stats", description="A player's record, game by game")
+    @app_commands.describe(user="Whose stats (you by default)", game="Only this game")
+    @app_commands.autocomplete(game=game_names)
+    async def stats(
+        self, interaction: discord.Interaction, user: discord.User | None = None, game: str | None = None
+    ) -> None:
+        async def work() -> None:
+            who = user or interaction.user
+            scope = interaction.guild_id or 0
+            found = await self.bot.service.storage.player_stats(who.id, scope)
+            if game is not None:
+                found = [entry for entry in found if entry.game == game]
+            where = "in this server" if scope else "anywhere"
+            if not found:
+                raise UserError(f"{who.display_name} has no finished games {where} yet.")
+            lines = [self._stats_line(entry) for entry in found]
+            favourite = self._game_title(max(found, key=lambda e: e.games).game)
+            text = f"## 📊 {who.display_name} ({where})\nFavourite game: **{favourite}**\n" + "\n".join(lines)
+            await tell(interaction, text)
+
+        await guarded(interaction, work)
+
+    def _stats_line(self, entry: GameStats) -> str:
+        rate = f"{entry.wins / entry.games:.0%}" if entry.games else "–"
+        line = f"**{self._game_title(entry.game)}**: {entry.games} games, {entry.wins} wins ({rate})"
+        if entry.rating is not None:
+            shown = Skill(*entry.rating).shown
+            line += f" · rating **{shown:,}** ({entry.trend:+d} over the last games)"
+        best = []
+        if entry.best_placement:
+            best.append(f"best place {MEDALS.get(entry.best_placement, entry.best_placement)}")
+        if entry.best_score:
+            best.append(f"best score {entry.best_score:g}")
+        return line + (f" · {', '.join(best)}" if best else "")
+
+    @app_commands.command(name="history", description="A player's latest games, with ids for /replay")
+    @app_commands.describe(user="Whose games (you by default)", game="Only this game")
+    @app_commands.autocomplete(game=game_names)
+    async def history(
+        self, interaction: discord.Interaction, user: discord.User | None = None, game: str | None = None
+    ) -> None:
+        async def work() -> None:
+            who = user or interaction.user
+            scope = interaction.guild_id or 0
+            entries = await self.bot.service.storage.history(who.id, game, scope, HISTORY_SIZE)
+            if not entries:
+                raise UserError(f"{who.display_name} has no recorded games here yet.")
+            lines = []
+            for entry in entries:
+                when = discord.utils.format_dt(
+                    datetime.datetime.fromtimestamp(entry.finished_at, datetime.UTC), "R"
+                )
+                if entry.status == "finished":
+                    place = f"{MEDALS.get(entry.placement, f'#{entry.placement}')} of {entry.players}"
+                else:
+                    place = "cancelled"
+                lines.append(
+                    f"`#{entry.table_id}` {self._game_title(entry.game)} · {entry.mode} · {place} · {when}"
+                )
+            await tell(interaction, f"## 🕑 {who.display_name}'s latest games\n" + "\n".join(lines))
+
+        await guarded(interaction, work)
+
+    # ------------------------------------------------------------------ replay
+
+    @app_commands.command(name="replay", description="Watch a finished game again (public table only)")
+    @app_commands.describe(game_id="The game's number, from /history or its result message")
+    async def replay(self, interaction: discord.Interaction, game_id: app_commands.Range[int, 1]) -> None:
+        async def work() -> None:
+            await interaction.response.defer(thinking=True)
+            story = await load_replay(self.bot.service.storage, self.bot.service.registry, game_id)
+            record = story.record
+            played = any(seat.user_id == interaction.user.id for seat in record.seats)
+            if record.guild_id != interaction.guild_id and not played:
+                raise UserError(f"Game #{game_id} was played elsewhere: you can replay it there.")
+            files = await replay_files(story)
+            title = self._game_title(record.game)
+            await interaction.followup.send(
+                f"🎞️ Replay of game #{game_id}: {title}, {len(story.frames)} moments.", files=files
+            )
+
+        await guarded(interaction, work)
+
+    # ------------------------------------------------------------------ server settings
+
+    @server.command(name="settings", description="Ratings and leaderboards in this server")
+    @app_commands.describe(
+        rate_ai="Rate games played against AI seats (for servers that mostly play against the bot)",
+        min_games="Games a player needs before appearing on a leaderboard",
+    )
+    @app_commands.choices(rate_ai=ON_OFF)
+    async def server_settings(
+        self,
+        interaction: discord.Interaction,
+        rate_ai: app_commands.Choice[str] | None = None,
+        min_games: app_commands.Range[int, 1, 100] | None = None,
+    ) -> None:
+        async def work() -> None:
+            assert interaction.guild_id is not None
+            storage = self.bot.service.storage
+            current = await storage.guild_settings(interaction.guild_id)
+            if rate_ai is not None or min_games is not None:
+                current = GuildSettings(
+                    interaction.guild_id,
+                    rate_ai=current.rate_ai if rate_ai is None else rate_ai.value == "on",
+                    min_games=current.min_games if min_games is None else min_games,
+                )
+                await storage.save_guild_settings(current)
+            shown_min = current.min_games or self.bot.settings.leaderboard_min_games
+            await tell(
+                interaction,
+                f"Games against AI are **{'rated' if current.rate_ai else 'not rated'}** here; "
+                f"players appear on leaderboards after **{shown_min}** game(s).",
+            )
+
+        await guarded(interaction, work)

@@ -1,0 +1,149 @@
+"""Ratings, high scores, leaderboards, stats and history in storage (issue: records)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.outcomes import rateable
+from bot.ratings import Skill, rate
+from bot.storage.records import GuildSettings, ResultSeat
+from bot.storage.sqlite import SqliteStorage
+from tests.support.records import record_game
+
+ANN, BEN, CAL, DEE = 1, 2, 3, 4
+
+
+@pytest.fixture
+async def storage(tmp_path: Path) -> AsyncIterator[SqliteStorage]:
+    store = SqliteStorage(str(tmp_path / "records.db"))
+    await store.open()
+    yield store
+    await store.close()
+
+
+def test_the_winner_gains_and_the_loser_drops() -> None:
+    (win,), (lose,) = rate([[Skill()], [Skill()]], [1, 2])
+    assert win.shown > Skill().shown > lose.shown
+
+
+def test_a_tie_moves_nobody_apart() -> None:
+    (a,), (b,) = rate([[Skill()], [Skill()]], [1, 1])
+    assert a == b and a.sigma < Skill().sigma
+
+
+def test_teams_share_the_result() -> None:
+    (a, b), (c,) = rate([[Skill(), Skill()], [Skill()]], [1, 2])
+    assert a == b and a.mu > Skill().mu > c.mu
+
+
+def seat(index: int, user: int | None) -> ResultSeat:
+    return ResultSeat(index, f"p{index}", user, user is None, 1, 0.0)
+
+
+def test_which_games_are_rated() -> None:
+    assert rateable([seat(0, ANN), seat(1, BEN)], rate_ai=False)
+    assert not rateable([seat(0, ANN), seat(1, None)], rate_ai=False), "a game with an AI seat"
+    assert not rateable([seat(0, ANN)], rate_ai=False), "fewer than two people"
+    assert rateable([seat(0, ANN), seat(1, None)], rate_ai=True), "a server that rates games against AI"
+    assert not rateable([seat(0, ANN)], rate_ai=True)
+
+
+async def test_a_rated_result_updates_both_scopes_and_reports_the_change(storage: SqliteStorage) -> None:
+    result = await record_game(storage, [(ANN, "Ann"), (BEN, "Ben")], [1, 2])
+    assert result.changes[ANN][1] > result.changes[ANN][0] == 1000 > result.changes[BEN][1]
+    stored = await storage.result(result.table_id)
+    assert stored is not None and stored.changes == result.changes
+    for scope in (10, 0):
+        page = await storage.leaderboard("highcard", None, scope, min_games=1, offset=0, limit=10, viewer=BEN)
+        assert [row.name for row in page.rows] == ["Ann", "Ben"] and page.total == 2
+        assert page.rows[0].wins == 1 and page.rows[1].games == 1
+
+
+async def test_unrated_and_cancelled_games_are_recorded_but_not_rated(storage: SqliteStorage) -> None:
+    await record_game(storage, [(ANN, "Ann"), (None, "Botley")], [1, 2], kind="")
+    await record_game(storage, [(ANN, "Ann"), (BEN, "Ben")], [0, 0], kind="", status="cancelled")
+    page = await storage.leaderboard("highcard", None, 10, min_games=1, offset=0, limit=10, viewer=ANN)
+    assert page.rows == [] and page.viewer is None
+    history = await storage.history(ANN, None, 10, 10)
+    assert [entry.status for entry in history] == ["cancelled", "finished"]
+
+
+async def test_team_sides_are_rated_as_teams(storage: SqliteStorage) -> None:
+    result = await record_game(
+        storage, [(ANN, "Ann"), (BEN, "Ben"), (CAL, "Cal")], [1, 1, 2], mode="twovone", sides=[[0, 1], [2]]
+    )
+    assert result.changes[ANN] == result.changes[BEN] and result.changes[CAL][1] < 1000
+
+
+async def test_high_scores_keep_the_best_and_count_wins(storage: SqliteStorage) -> None:
+    for score, won in ((2.0, False), (3.0, True), (1.0, False)):
+        await record_game(
+            storage, [(ANN, "Ann")], [1], mode="solo", kind="high_score", scores=[score], won=won
+        )
+    await record_game(storage, [(BEN, "Ben")], [1], mode="solo", kind="high_score", scores=[2.0], won=False)
+    page = await storage.leaderboard("highcard", "solo", 10, min_games=1, offset=0, limit=10, viewer=BEN)
+    assert [(row.name, row.value, row.games, row.wins) for row in page.rows] == [
+        ("Ann", 3.0, 3, 1),
+        ("Ben", 2.0, 1, 0),
+    ]
+    stats = await storage.player_stats(ANN, 10)
+    assert stats[0].games == 3 and stats[0].wins == 1 and stats[0].best_score == 3.0
+
+
+async def test_min_games_and_the_viewer_off_the_page(storage: SqliteStorage) -> None:
+    for _ in range(2):
+        await record_game(storage, [(ANN, "Ann"), (BEN, "Ben")], [1, 2])
+    await record_game(storage, [(CAL, "Cal"), (DEE, "Dee")], [1, 2])
+    page = await storage.leaderboard("highcard", None, 10, min_games=2, offset=0, limit=1, viewer=BEN)
+    assert [row.name for row in page.rows] == ["Ann"] and page.total == 2
+    assert page.viewer is not None and page.viewer.rank == 2 and page.viewer.name == "Ben"
+    stats = await storage.player_stats(BEN, 10)
+    assert stats[0].rating is not None and stats[0].trend < 0
+
+
+async def test_guild_settings_round_trip(storage: SqliteStorage) -> None:
+    assert await storage.guild_settings(10) == GuildSettings(10)
+    await storage.save_guild_settings(GuildSettings(10, rate_ai=True, min_games=5))
+    assert await storage.guild_settings(10) == GuildSettings(10, rate_ai=True, min_games=5)
+
+
+async def test_leaderboards_stay_fast_with_100000_results(storage: SqliteStorage) -> None:
+    """Boards read only the ratings/high-score rows through their indexes, so 100,000 stored
+    results (and 5,000 rated players) cost no more than a few milliseconds per page."""
+    db = storage._db
+    await db.execute("PRAGMA foreign_keys = OFF")  # results without their tables rows, for speed
+    await db.execute("BEGIN")
+    rows = [(f"p{i}", 10, i, f"P{i}", 25.0, 8.0, i / 100, 20, 10, 0.0) for i in range(5000)]
+    await db.executemany(
+        "INSERT INTO ratings (game, guild_id, user_id, name, mu, sigma, ordinal, games, wins, updated_at)"
+        " VALUES ('highcard', ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [row[1:] for row in rows],
+    )
+    await db.executemany(
+        "INSERT INTO results (table_id, game, mode, guild_id, finished_at, summary, status, kind)"
+        " VALUES (?, 'highcard', 'classic', 10, ?, '', 'finished', 'rated')",
+        [(i, float(i)) for i in range(1, 100_001)],
+    )
+    await db.executemany(
+        "INSERT INTO result_seats (table_id, seat, name, user_id, is_ai, placement, score)"
+        " VALUES (?, 0, 'P', ?, 0, 1, 0)",
+        [(i, i % 5000) for i in range(1, 100_001)],
+    )
+    await db.execute("COMMIT")
+    await db.execute("PRAGMA foreign_keys = ON")
+    started = time.perf_counter()
+    for page in range(20):
+        found = await storage.leaderboard(
+            "highcard", None, 10, min_games=3, offset=page * 10, limit=10, viewer=4321
+        )
+    per_page = (time.perf_counter() - started) / 20
+    assert found.total == 5000 and found.viewer is not None
+    assert per_page < 0.05, f"{per_page * 1000:.1f} ms per leaderboard page"
+    started = time.perf_counter()
+    await storage.history(4321, None, 10, 10)
+    await storage.player_stats(4321, 10)
+    assert time.perf_counter() - started < 0.2

@@ -1,0 +1,121 @@
+"""Records on simulated Discord: results with rating changes, /leaderboard, /stats, /history,
+/replay and /server settings."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import discord
+
+from tests.cogs.test_full_game import play_to_end, start_game, texts_of_buttons
+from tests.cogs.world import World, custom_ids, make_world, texts
+from tests.support.records import record_game
+
+
+def result_text(world: World, thread) -> str:
+    return texts(next(m for m in reversed(thread.history()) if "results" in texts(m)))
+
+
+def table_id_of(world: World, thread) -> int:
+    result = next(m for m in reversed(thread.history()) if "results" in texts(m))
+    return int(next(c for c in custom_ids(result) if c.startswith("sm:")).split(":")[1])
+
+
+def admin(world: World):
+    """A member allowed to manage the server (and so to use /server settings)."""
+    role = world.guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
+    return world.guild.add_member(world.env.create_user("admin"), roles=[role])
+
+
+async def allow_new_players(world: World) -> None:
+    shown = await admin(world).slash(world.games, "server settings", min_games=1)
+    assert "after **1** game(s)" in shown.response.content
+
+
+async def test_a_rated_game_shows_up_everywhere(simcord_env) -> None:
+    world = make_world(simcord_env)
+    await allow_new_players(world)
+    thread, _ = await start_game(world, ai=0)
+    await play_to_end(world, thread)
+    body = result_text(world, thread)
+    assert "rating 1000 →" in body and "Rated" in body
+    table_id = table_id_of(world, thread)
+
+    board = await world.alice.slash(world.games, "leaderboard", game="highcard")
+    assert board.ephemeral
+    page = board.response.message
+    assert page.attachments and page.attachments[0].description.startswith("")
+    assert "alice" in texts(page) and "bob" in texts(page)
+
+    stats = await world.bob.slash(world.games, "stats")
+    assert "High Card" in stats.response.content and "1 games" in stats.response.content
+    assert "rating" in stats.response.content
+
+    history = await world.alice.slash(world.games, "history")
+    assert f"#{table_id}" in history.response.content
+
+    replay = await world.alice.slash(world.games, "replay", game_id=table_id)
+    sent = replay.response.message
+    names = sorted(a.filename for a in sent.attachments)
+    assert names == [f"replay-{table_id}.gif", f"replay-{table_id}.txt"]
+
+
+async def test_a_game_against_the_ai_is_recorded_but_not_rated(simcord_env) -> None:
+    world = make_world(simcord_env)
+    await allow_new_players(world)
+    thread = await world.open_table(world.carol)
+    lobby = world.table_message(thread)
+    await world.carol.click(lobby, label="Add AI")
+    await world.carol.click(lobby, label="Start")
+    await play_to_end_for(world, thread, world.carol)
+    assert "Not rated" in result_text(world, thread)
+    board = await world.carol.slash(world.games, "leaderboard", game="highcard")
+    assert "carol" not in texts(board.response.message).split("Page")[0]
+    stats = await world.carol.slash(world.games, "stats")
+    assert "1 games" in stats.response.content and "rating" not in stats.response.content
+
+    await admin(world).slash(world.games, "server settings", rate_ai="on")
+    thread = await world.open_table(world.carol)
+    lobby = world.table_message(thread)
+    await world.carol.click(lobby, label="Add AI")
+    await world.carol.click(lobby, label="Start")
+    await play_to_end_for(world, thread, world.carol)
+    assert "rating 1000 →" in result_text(world, thread)
+
+
+async def play_to_end_for(world: World, thread, actor) -> None:
+    from tests.cogs.world import open_hand, take_turn
+
+    for _ in range(30):
+        table = world.table_message_or_closed(thread)
+        if "Open my hand" not in " ".join(texts_of_buttons(table)):
+            return
+        panel = await open_hand(actor, table)
+        if any(c.startswith(("st:", "ss:", "sc:")) for c in custom_ids(panel)):
+            await take_turn(actor, panel)
+    raise AssertionError("game did not finish")
+
+
+async def test_pages_scopes_and_the_viewer_row(simcord_env) -> None:
+    world = make_world(simcord_env)
+    await allow_new_players(world)
+    world.bot.settings = dataclasses.replace(world.bot.settings, leaderboard_min_games=1)
+    storage = world.bot.service.storage
+    guild = world.guild.id
+    for n in range(12):
+        await record_game(storage, [(1000 + n, f"P{n:02}"), (2000 + n, f"Q{n:02}")], [1, 2], guild_id=guild)
+    await record_game(storage, [(world.alice.id, "alice"), (3000, "Zed")], [2, 1], guild_id=guild)
+    await record_game(storage, [(4000, "Faraway"), (4001, "Far2")], [1, 2], guild_id=999)
+
+    board = await world.alice.slash(world.games, "leaderboard", game="highcard")
+    first = texts(board.response.message)
+    assert "1/3" in first and "alice" in first, "the caller's row is shown even off the page"
+    assert "Faraway" not in first
+    second = await world.alice.click(board.response.message, label="Next")
+    page_two = texts(second.response.message)
+    assert "2/3" in page_two and page_two != first
+
+    worldwide = await world.alice.slash(world.games, "leaderboard", game="highcard", scope="global")
+    assert "Global" in texts(worldwide.response.message)
+    everyone = await world.alice.slash(world.games, "leaderboard", game="highcard", scope="global", page=2)
+    assert "Faraway" in texts(everyone.response.message), "global boards count every server"
