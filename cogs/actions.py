@@ -50,7 +50,7 @@ class Actions:
         """Another page of a leaderboard, highlighting the clicking player."""
         query = BoardQuery(parsed.game, parsed.mode, parsed.server, parsed.page)
         view, picture = await board_message(self.bot, query, interaction.guild_id, interaction.user.id)
-        await interaction.response.edit_message(view=view, attachments=[picture.file()])
+        await interaction.response.edit_message(view=view, attachments=[picture.file()] if picture else [])
 
     # ------------------------------------------------------------------ hand panel
 

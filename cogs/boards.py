@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -20,6 +21,8 @@ from renderers.leaderboard import Board, Row, leaderboard_text, render_leaderboa
 
 if TYPE_CHECKING:
     from bot.app import SuperTableBot
+
+log = logging.getLogger(__name__)
 
 PER_PAGE = 10
 GLOBAL = 0
@@ -70,8 +73,8 @@ def _row(row: BoardRow, rating: bool, viewer: int) -> Row:
 
 async def board_message(
     bot: SuperTableBot, query: BoardQuery, guild_id: int | None, viewer: int
-) -> tuple[ui.LayoutView, Picture]:
-    """The rendered page of a leaderboard with its text fallback and page buttons."""
+) -> tuple[ui.LayoutView, Picture | None]:
+    """The rendered page of a leaderboard and its page buttons (as text if the image fails)."""
     engine = bot.service.registry.get(query.game)
     if engine is None:
         raise UserError(f"There is no game called {query.game!r}. Try /help for the list.")
@@ -111,23 +114,19 @@ async def board_message(
         viewer_row=_row(found.viewer, rating, viewer) if found.viewer else None,
         empty_text=f"Nobody has {min_games} recorded game(s) here yet: play some!",
     )
-    image = await asyncio.to_thread(render_leaderboard, board)
-    picture = Picture(image.png, image.filename, image.alt)
     here = BoardQuery(query.game, mode, bool(scope), page)
-    return _view(board, here, picture), picture
+    try:
+        image = await asyncio.to_thread(render_leaderboard, board)
+    except Exception:
+        log.exception("the leaderboard image failed; sending the text version")
+        return layout(ui.TextDisplay(leaderboard_text(board)), _pager(board, here)), None
+    picture = Picture(image.png, image.filename, image.alt)
+    return layout(gallery(picture.filename, picture.alt), _pager(board, here)), picture
 
 
-def _view(board: Board, query: BoardQuery, picture: Picture) -> ui.LayoutView:
-    pager = ui.ActionRow(
-        button(
-            "Previous",
-            ids.board(query.game, query.mode, query.server, query.page - 1),
-            disabled=query.page <= 1,
-        ),
-        button(
-            "Next",
-            ids.board(query.game, query.mode, query.server, query.page + 1),
-            disabled=query.page >= board.pages,
-        ),
+def _pager(board: Board, query: BoardQuery) -> ui.ActionRow[ui.LayoutView]:
+    before, after = query.page - 1, query.page + 1
+    return ui.ActionRow(
+        button("Previous", ids.board(query.game, query.mode, query.server, before), disabled=before < 1),
+        button("Next", ids.board(query.game, query.mode, query.server, after), disabled=after > board.pages),
     )
-    return layout(gallery(picture.filename, picture.alt), ui.TextDisplay(leaderboard_text(board)), pager)

@@ -13,9 +13,10 @@ import msgspec
 from PIL import Image
 
 import renderers
+from bot.errors import UserError
 from bot.live import LiveTable
 from bot.replays import Replay
-from renderers.replay import encode_replay_gif, pick_frames
+from renderers.replay import ReplayTooLarge, encode_replay_gif, pick_frames
 
 
 @dataclass(frozen=True)
@@ -50,6 +51,7 @@ async def hand_picture(live: LiveTable, seat: int) -> Picture:
 
 MAX_REPLAY_FRAMES = 150
 MAX_UPLOAD = 8_000_000
+MAX_LOG = 2_000_000
 
 
 def _replay_gif(game: str, frames: list[Any], budget: int) -> bytes:
@@ -62,10 +64,13 @@ def _replay_gif(game: str, frames: list[Any], budget: int) -> bytes:
 
 async def replay_files(story: Replay) -> list[discord.File]:
     """The replay as an animated GIF of the public table plus the narrated log, under the upload limit."""
-    log = "\n".join(story.lines).encode()
+    log = "\n".join(story.lines).encode()[:MAX_LOG]
     keep = pick_frames(len(story.frames), MAX_REPLAY_FRAMES)
     frames = [snapshot(story.frames[index]) for index in keep]
-    gif = await asyncio.to_thread(_replay_gif, story.record.game, frames, MAX_UPLOAD - len(log))
+    try:
+        gif = await asyncio.to_thread(_replay_gif, story.record.game, frames, MAX_UPLOAD - len(log))
+    except ReplayTooLarge:
+        raise UserError("This replay does not fit in one Discord upload, even shrunk.") from None
     table_id = story.record.id
     return [
         discord.File(

@@ -92,7 +92,8 @@ class RecordsCommands(commands.Cog):
             server = interaction.guild_id is not None and (scope is None or scope.value == "server")
             query = BoardQuery(game, mode, server, page)
             view, picture = await board_message(self.bot, query, interaction.guild_id, interaction.user.id)
-            await interaction.followup.send(view=view, file=picture.file(), ephemeral=True)
+            files = [picture.file()] if picture else []
+            await interaction.followup.send(view=view, files=files, ephemeral=True)
 
         await guarded(interaction, work)
 
