@@ -121,6 +121,6 @@ async def test_pages_scopes_and_the_viewer_row(simcord_env) -> None:
     assert "page 2 of 3" in page_two and page_two != first
 
     worldwide = await world.alice.slash(world.games, "leaderboard", game="highcard", scope="global")
-    assert "Global" in board_text(worldwide.response.message)
+    assert "leaderboard, global" in board_text(worldwide.response.message)
     everyone = await world.alice.slash(world.games, "leaderboard", game="highcard", scope="global", page=2)
     assert "Faraway" in board_text(everyone.response.message), "global boards count every server"
