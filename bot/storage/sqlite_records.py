@@ -114,36 +114,52 @@ def _board_row(rank: int, row: sqlite3.Row) -> BoardRow:
     return BoardRow(rank, row["user_id"], row["name"], row["value"], row["games"], row["wins"])
 
 
+async def _board(
+    db: aiosqlite.Connection,
+    table: str,
+    value: str,
+    where: str,
+    params: tuple[object, ...],
+    order: list[tuple[str, str]],
+    offset: int,
+    limit: int,
+    viewer: int,
+) -> BoardPage:
+    """A page of a ranking, and the viewer's own row with its rank when it is not on the page.
+
+    `order` lists (column, "DESC"|"ASC") pairs; user_id breaks the last ties.
+    """
+    columns = f"SELECT user_id, name, {value} AS value, games, wins FROM {table} WHERE {where}"
+    total = (await _all(db, f"SELECT COUNT(*) AS n FROM {table} WHERE {where}", params))[0]["n"]
+    clause = ", ".join(f"{column} {direction}" for column, direction in order)
+    rows = await _all(db, f"{columns} ORDER BY {clause}, user_id LIMIT ? OFFSET ?", (*params, limit, offset))
+    page = [_board_row(offset + i + 1, row) for i, row in enumerate(rows)]
+    if any(row.user_id == viewer for row in page):
+        return BoardPage(page, total, None)
+    found = await _all(db, f"{columns} AND user_id = ?", (*params, viewer))
+    if not found:
+        return BoardPage(page, total, None)
+    mine = dict(found[0])
+    ahead, ahead_params = "user_id < ?", [viewer]
+    for column, direction in reversed(order):
+        key = "value" if column == value else column
+        beats = ">" if direction == "DESC" else "<"
+        ahead = f"{column} {beats} ? OR ({column} = ? AND ({ahead}))"
+        ahead_params = [mine[key], mine[key], *ahead_params]
+    count = await _all(
+        db, f"SELECT COUNT(*) AS n FROM {table} WHERE {where} AND ({ahead})", (*params, *ahead_params)
+    )
+    return BoardPage(page, total, _board_row(count[0]["n"] + 1, found[0]))
+
+
 async def rating_board(
     db: aiosqlite.Connection, game: str, scope: int, min_games: int, offset: int, limit: int, viewer: int
 ) -> BoardPage:
     """A page of a rating leaderboard, best ordinal first (players with enough games only)."""
-    where = "game = ? AND guild_id = ? AND games >= ?"
-    params = (game, scope, min_games)
-    total = (await _all(db, f"SELECT COUNT(*) AS n FROM ratings WHERE {where}", params))[0]["n"]
-    rows = await _all(
-        db,
-        f"SELECT user_id, name, ordinal AS value, games, wins FROM ratings WHERE {where}"
-        " ORDER BY ordinal DESC, user_id LIMIT ? OFFSET ?",
-        (*params, limit, offset),
-    )
-    page = [_board_row(offset + i + 1, row) for i, row in enumerate(rows)]
-    mine = None
-    if all(row.user_id != viewer for row in page):
-        found = await _all(
-            db,
-            f"SELECT user_id, name, ordinal AS value, games, wins FROM ratings WHERE {where} AND user_id = ?",
-            (*params, viewer),
-        )
-        if found:
-            ahead = await _all(
-                db,
-                f"SELECT COUNT(*) AS n FROM ratings WHERE {where} AND"
-                " (ordinal > ? OR (ordinal = ? AND user_id < ?))",
-                (*params, found[0]["value"], found[0]["value"], viewer),
-            )
-            mine = _board_row(ahead[0]["n"] + 1, found[0])
-    return BoardPage(page, total, mine)
+    return await _board(
+        db, "ratings", "ordinal", "game = ? AND guild_id = ? AND games >= ?", (game, scope, min_games),
+        [("ordinal", "DESC")], offset, limit, viewer,
+    )  # fmt: skip
 
 
 async def high_score_board(
@@ -157,35 +173,11 @@ async def high_score_board(
     viewer: int,
 ) -> BoardPage:
     """A page of a high-score board: best score, then most wins, then fewest games."""
-    where = "game = ? AND mode = ? AND guild_id = ? AND games >= ?"
-    params = (game, mode, scope, min_games)
-    order = "best DESC, wins DESC, games ASC, user_id"
-    total = (await _all(db, f"SELECT COUNT(*) AS n FROM high_scores WHERE {where}", params))[0]["n"]
-    rows = await _all(
-        db,
-        f"SELECT user_id, name, best AS value, games, wins FROM high_scores WHERE {where}"
-        f" ORDER BY {order} LIMIT ? OFFSET ?",
-        (*params, limit, offset),
-    )
-    page = [_board_row(offset + i + 1, row) for i, row in enumerate(rows)]
-    mine = None
-    if all(row.user_id != viewer for row in page):
-        found = await _all(
-            db,
-            f"SELECT user_id, name, best AS value, games, wins FROM high_scores"
-            f" WHERE {where} AND user_id = ?",
-            (*params, viewer),
-        )
-        if found:
-            me = found[0]
-            ahead = await _all(
-                db,
-                f"SELECT COUNT(*) AS n FROM high_scores WHERE {where} AND (best > ? OR (best = ? AND"
-                " (wins > ? OR (wins = ? AND (games < ? OR (games = ? AND user_id < ?))))))",
-                (*params, me["value"], me["value"], me["wins"], me["wins"], me["games"], me["games"], viewer),
-            )
-            mine = _board_row(ahead[0]["n"] + 1, me)
-    return BoardPage(page, total, mine)
+    return await _board(
+        db, "high_scores", "best", "game = ? AND mode = ? AND guild_id = ? AND games >= ?",
+        (game, mode, scope, min_games), [("best", "DESC"), ("wins", "DESC"), ("games", "ASC")],
+        offset, limit, viewer,
+    )  # fmt: skip
 
 
 async def player_stats(db: aiosqlite.Connection, user_id: int, scope: int) -> list[GameStats]:

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont, ImageOps
 
 from renderers.kit.fonts import font
 from renderers.kit.palette import CARD_BACK, CARD_BACK_PATTERN, CARD_EDGE, CARD_FACE, CARD_INK, RGB
 from renderers.kit.shapes import rounded_box, rounded_mask
-from renderers.kit.text import fit_block, fit_line, wrap
+from renderers.kit.text import fit_block, fit_line, wrap, wrap_shaped
 
 
 @dataclass(frozen=True)
@@ -186,7 +186,8 @@ def _fit_title(
     half: Half, width: float, height: float, layout: SplitLayout
 ) -> tuple[list[str], ImageFont.FreeTypeFont]:
     """The half's icon and title (the icon kept with the first word) in one line if it can, else
-    two, as large as fits: at each size normal before condensed, one line before two."""
+    two, as large as fits: at each size normal before condensed, one line before two (cut short
+    only at the smallest size; _title_whole() tells)."""
     words = half.title.split()
     tokens = [f"{half.icon} {words[0]}", *words[1:]] if half.icon and words else words or [half.icon]
     for size in range(layout.title, layout.floor - 1, -1):
@@ -201,27 +202,35 @@ def _fit_title(
     return wrap(tokens, face, width, 2)[0], face
 
 
+def _whole(lines: list[str], source: str) -> bool:
+    """Whether fitted lines hold the whole of `source` (none was cut with an ellipsis)."""
+    return not any(line.endswith("…") for line in lines) or source.endswith("…")
+
+
 def _fit_beside(
     text: str, box: tuple[float, float, float], corner: tuple[float, float], layout: SplitLayout
-) -> tuple[list[str], ImageFont.FreeTypeFont, float]:
+) -> tuple[list[str], ImageFont.FreeTypeFont]:
     """Body text for a box whose bottom-right corner holds a mark (`corner`: its width and height):
-    above the mark at full width when it fits, else beside it at the narrower width. Returns the
-    lines, the font and the width they were wrapped to."""
+    full width above the mark, then narrower beside it; as large as fits, at each size the normal
+    face before the condensed one (only at the smallest size, condensed, is the text cut short)."""
     width, height, gap = box
     mark_w, mark_h = corner
     narrow = width - mark_w - gap if mark_w else width
-    for size in range(layout.text, layout.floor - 1, -1):
-        face = font(size)
+
+    def widths(size: int) -> list[float]:
         step = size * TEXT_LEADING
-        lines, whole = wrap(text, face, width, 12)
-        if whole and len(lines) * step <= height - (mark_h + gap if mark_h else 0):
-            return lines, face, width
-        lines, whole = wrap(text, face, narrow, 12)
-        if whole and len(lines) * step <= height:
-            return lines, face, narrow
-    face = font(layout.floor)
-    lines, _ = wrap(text, face, narrow, max(1, int(height // (layout.floor * TEXT_LEADING))))
-    return lines, face, narrow
+        lines = int(height // step)
+        above = int((height - mark_h - gap) // step) if mark_h else lines
+        return [width] * max(0, above) + [narrow] * (lines - max(0, above))
+
+    for size in range(layout.text, layout.floor - 1, -1):
+        for condensed in (False, True):
+            face = font(size, condensed=condensed)
+            lines, whole = wrap_shaped(text, face, widths(size))
+            if whole:
+                return lines, face
+    face = font(layout.floor, condensed=True)
+    return wrap_shaped(text, face, widths(layout.floor) or [narrow])[0], face
 
 
 def _fill_half(
@@ -247,7 +256,7 @@ def build_split_face(
     _fill_half(tile, inner, (edge, split, width - edge, height - edge), bottom.face, edge)
 
     # Top half: mark, title beside it or under it (whichever lets the title be larger without
-    # shrinking the text), then the text.
+    # shrinking the text, or whole without cutting it), then the text.
     x = y = edge + pad
     row = 0
     title_left = x
@@ -258,8 +267,7 @@ def build_split_face(
     text_w = width - 2 * (edge + pad)
 
     def text_fit(text_top: float) -> tuple[list[str], ImageFont.FreeTypeFont]:
-        lines, face, _ = _fit_beside(top.text, (text_w, split - text_top - pad // 2, 0), (0, 0), layout)
-        return lines, face
+        return _fit_beside(top.text, (text_w, split - text_top - pad // 2, 0), (0, 0), layout)
 
     lines, face = _fit_title(top, width - edge - pad - title_left, max(row, layout.title * 2.3), layout)
     block = face.size * TITLE_LEADING * len(lines)
@@ -273,9 +281,14 @@ def build_split_face(
         under, under_face = _fit_title(top, text_w, min(room, max_h), layout)
         under_bottom = under_top + under_face.size * TITLE_LEADING * len(under)
         under_text = text_fit(under_bottom + pad // 2) if top.text else None
-        if under_face.size > face.size and (
-            text is None or (under_text is not None and under_text[1].size >= text[1].size)
-        ):
+        title_cut = not _whole(lines, top.title)
+        better = under_face.size > face.size or (title_cut and _whole(under, top.title))
+        text_kept = text is None or (
+            under_text is not None
+            and (under_text[1].size >= text[1].size or title_cut)
+            and (_whole(under_text[0], top.text) or not _whole(text[0], top.text))
+        )
+        if better and text_kept:
             lines, face, title_left, title_top, text = under, under_face, edge + pad, under_top, under_text
     below = _draw_lines(draw, lines, face, (title_left, title_top + 1), top.ink, TITLE_LEADING)
     if text is not None:
@@ -303,6 +316,42 @@ def build_split_face(
     if bottom.text:
         text_top = split + strip + pad // 2
         box = (width - 2 * (edge + pad), height - edge - pad - text_top, pad // 2)
-        lines, face, _ = _fit_beside(bottom.text, box, (mark_w, mark_h), layout)
+        lines, face = _fit_beside(bottom.text, box, (mark_w, mark_h), layout)
         _draw_lines(draw, lines, face, (edge + pad, text_top), bottom.ink, TEXT_LEADING)
     return _with_corners(tile)
+
+
+def build_faded(tile: Image.Image, toward: RGB, amount: float, grey: bool = False) -> Image.Image:
+    """A copy of an RGBA card tile faded `amount` (0..1) towards `toward`, in greys when `grey`: a
+    card everyone can see that is not in play (the next card of a deck, a card knocked out)."""
+    alpha = tile.getchannel("A")
+    colour = tile.convert("RGB")
+    if grey:
+        colour = ImageOps.grayscale(colour).convert("RGB")
+    faded = Image.blend(colour, Image.new("RGB", tile.size, toward), amount)
+    faded.putalpha(alpha)
+    return faded
+
+
+def build_banded(
+    tile: Image.Image, text: str, middle: int, colours: tuple[RGB, RGB], sizes: tuple[int, int], height: int
+) -> Image.Image:
+    """A copy of an RGBA card tile with a band `height` tall across its whole width, centred at
+    `middle`, holding `text` in bold (`colours`: band, ink) as large as fits in one or two lines
+    (`sizes`: largest, smallest)."""
+    width = tile.width
+    fill, ink = colours
+    pad = _pad(width, PLAIN)
+    lines, face = fit_block(text, width - 2 * pad, height / 1.25, *sizes, 2, bold=True, leading=1.05)
+    step = face.size * 1.05
+    band_h = height
+    top = middle - band_h // 2
+    banded = tile.copy()
+    band = Image.new("RGBA", (width, band_h), (*fill, 255))
+    band.putalpha(tile.getchannel("A").crop((0, top, width, top + band_h)))
+    banded.alpha_composite(band, (0, top))
+    draw = ImageDraw.Draw(banded)
+    for number, line in enumerate(lines):
+        y = middle + (number - (len(lines) - 1) / 2) * step
+        draw.text((width / 2, y), line, font=face, fill=ink, anchor="mm")
+    return banded

@@ -23,7 +23,7 @@ from renderers.kit.palette import (
     SeatStyle,
 )
 from renderers.kit.shapes import Box, rounded_box, rounded_outline, shade, shadow, shadow_mask
-from renderers.kit.text import fit_block, fit_items, fit_line
+from renderers.kit.text import ellipsize, fit_block, fit_items, fit_line
 
 Size = tuple[int, int]
 
@@ -186,26 +186,128 @@ def seat_plate(
 
 @dataclass(frozen=True)
 class Chip:
-    """A badge in the header: text and its colours."""
+    """A badge in the header: text and its colours, and a shorter text to fall back on when the
+    whole one cannot fit (e.g. "Run 2 of 2" for "Run 2 of 2 · to beat: 3 levels")."""
 
     text: str
     fill: RGB = PANEL_EDGE
     ink: RGB = TEXT
+    short: str = ""
 
 
-def header_bar(canvas: Image.Image, title: str, chips: Sequence[Chip], status: str, height: int = 84) -> None:
-    """The top bar: game title and chips (mode, seat) on the left, the status on the right."""
+TitlePart = tuple[str, RGB]
+"""A run of the header's title in its own colour (a two-colour wordmark is two parts)."""
+
+
+@dataclass(frozen=True)
+class HeaderStyle:
+    """How header_bar() looks: the bar and the rule under it, the title's, chips' and status's sizes
+    (largest, smallest) and colours, the side padding and the gaps after the title and each chip.
+
+    The status on the right takes at most `status_share` of the width; chips fill what is left
+    between the title and the status. A chip that does not fit shrinks (down to `chip_min`), then
+    falls back on its short text; if that fails too, the first chip is cut short and later ones
+    are left out, so chips never run into the status."""
+
+    height: int = 84
+    bar: RGB = BAR
+    rule: RGB = PANEL_EDGE
+    rule_width: int = 2
+    title: tuple[int, int] = (40, 26)
+    title_ink: RGB = TEXT
+    chip: int = 22
+    chip_min: int = 22
+    status: tuple[int, int] = (30, 20)
+    status_ink: RGB = HIGHLIGHT
+    status_share: float = 0.53
+    pad: int = 28
+    title_gap: int = 20
+    chip_gap: int = 10
+
+
+HEADER = HeaderStyle()
+
+
+def header_bar(
+    canvas: Image.Image,
+    title: str | Sequence[TitlePart],
+    chips: Sequence[Chip],
+    status: str,
+    height: int | None = None,
+    style: HeaderStyle = HEADER,
+) -> None:
+    """The top bar: the game title and chips (mode, seat) on the left, the status on the right.
+
+    `title` is a string in the style's title ink, or parts each in its own colour; `height`
+    overrides the style's."""
+    height = style.height if height is None else height
+    width = canvas.width
     draw = ImageDraw.Draw(canvas)
-    draw.rectangle((0, 0, canvas.width, height), fill=BAR)
-    draw.line((0, height, canvas.width, height), fill=PANEL_EDGE, width=2)
-    shown, face = fit_line(title, canvas.width * 0.4, 40, 26, bold=True)
-    draw.text((28, height / 2), shown, font=face, fill=TEXT, anchor="lm")
-    x = 28 + round(face.getlength(shown)) + 20
-    for chip in chips:
-        x = badge(canvas, (x, round(height / 2 - 17)), chip.text, chip.fill, chip.ink, size=22)[2] + 10
-    status_left = max(x + 20, canvas.width // 2 - 60)
-    shown, face = fit_line(status, canvas.width - 28 - status_left, 30, 20, bold=True)
-    draw.text((canvas.width - 28, height / 2), shown, font=face, fill=HIGHLIGHT, anchor="rm")
+    draw.rectangle((0, 0, width, height), fill=style.bar)
+    if style.rule_width:
+        draw.line((0, height, width, height), fill=style.rule, width=style.rule_width)
+    middle = height / 2
+    shown, face = fit_line(status, width * style.status_share, *style.status, bold=True)
+    status_left = width - style.pad - round(face.getlength(shown))
+    draw.text((width - style.pad, middle), shown, font=face, fill=style.status_ink, anchor="rm")
+    parts: Sequence[TitlePart] = [(title, style.title_ink)] if isinstance(title, str) else title
+    whole = "".join(text for text, _ in parts)
+    shown, face = fit_line(whole, width * 0.4, *style.title, bold=True)
+    if shown != whole:
+        parts = [(shown, parts[0][1])]
+    x = style.pad
+    for text, ink in parts:
+        draw.text((x, middle), text, font=face, fill=ink, anchor="lm")
+        x += round(face.getlength(text))
+    x += style.title_gap
+    for number, chip in enumerate(chips):
+        room = status_left - style.title_gap - x
+        fitted = _fit_chip(chip, room, style)
+        if fitted is None:
+            if number:
+                continue
+            fitted = ellipsize(chip.text, font(style.chip, bold=True), room - style.chip * 1.2), style.chip
+        text, size = fitted
+        top = round((height - round(size * 1.55)) / 2)
+        x = badge(canvas, (x, top), text, chip.fill, chip.ink, size=size)[2] + style.chip_gap
+
+
+def _fit_chip(chip: Chip, room: float, style: HeaderStyle) -> tuple[str, int] | None:
+    """The chip's text and size that fit in `room`: the whole text as large as fits (down to the
+    style's smallest chip size), else the short text at full size; None when neither fits."""
+    for size in range(style.chip, min(style.chip, style.chip_min) - 1, -1):
+        if badge_width(chip.text, size) <= room:
+            return chip.text, size
+    if chip.short and badge_width(chip.short, style.chip) <= room:
+        return chip.short, style.chip
+    return None
+
+
+def fitted_badge(
+    canvas: Image.Image, box: Box, text: str, fill: RGB, ink: RGB, size: int = 17, min_size: int = 13
+) -> Box:
+    """A badge centred between `box`'s left and right at its top, shrunk (down to `min_size`) to fit."""
+    left, top, right, _ = box
+    while badge_width(text, size) > right - left and size > min_size:
+        size -= 1
+    width = badge_width(text, size)
+    return badge(canvas, ((left + right - width) // 2, top), text, fill, ink, size=size)
+
+
+def centred_text(
+    canvas: Image.Image, box: Box, text: str, size: int, ink: RGB, bold: bool = False, min_size: int = 12
+) -> None:
+    """One line centred in `box`, shrunk (then condensed, then cut) to fit its width."""
+    left, top, right, bottom = box
+    shown, face = fit_line(text, right - left - 8, size, min_size, bold)
+    middle = ((left + right) / 2, (top + bottom) / 2)
+    ImageDraw.Draw(canvas).text(middle, shown, font=face, fill=ink, anchor="mm")
+
+
+def panel(canvas: Image.Image, box: Box, fill: RGB, edge: RGB, edge_width: int = 2, radius: int = 14) -> None:
+    """A raised panel: a rounded box with an edge, on a soft shadow."""
+    shadow(canvas, box, radius, 3, 6)
+    rounded_box(canvas, box, radius, fill, edge, edge_width)
 
 
 def footer_bar(canvas: Image.Image, label: str, text: str, height: int = 58) -> None:

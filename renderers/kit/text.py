@@ -40,6 +40,23 @@ def fit_line(
     return ellipsize(text, face, width), face
 
 
+def fit_list(
+    label: str, items: Sequence[str], face: ImageFont.FreeTypeFont, width: float, sep: str = ", "
+) -> str:
+    """ "label item, item, …": as many whole items as fit in `width` after the label, then an
+    ellipsis for the rest (the label itself is cut only when nothing else fits)."""
+    if not items:
+        return ellipsize(label, face, width)
+    line = label + sep.join(items)
+    if face.getlength(line) <= width:
+        return line
+    for count in range(len(items) - 1, 0, -1):
+        line = label + sep.join(items[:count]) + sep + ELLIPSIS
+        if face.getlength(line) <= width:
+            return line
+    return ellipsize(label + items[0], face, width)
+
+
 def _lines(
     tokens: Sequence[str], face: ImageFont.FreeTypeFont, width: float, sep: str, max_lines: int
 ) -> tuple[list[str], bool]:
@@ -65,6 +82,33 @@ def wrap(
     return _lines(tokens, face, width, " ", max_lines)
 
 
+def wrap_shaped(
+    text: str | Sequence[str], face: ImageFont.FreeTypeFont, widths: Sequence[float]
+) -> tuple[list[str], bool]:
+    """Words packed greedily into lines of the given widths (one per line, at most len(widths)
+    lines), e.g. text flowing full width above a corner mark, then narrower beside it; cut with an
+    ellipsis where needed, and whether all of it fitted without cuts."""
+    tokens = text.split() if isinstance(text, str) else list(text)
+    if not widths:
+        return [], not tokens
+
+    def room(index: int) -> float:
+        return widths[min(index, len(widths) - 1)]
+
+    lines: list[str] = []
+    for token in tokens:
+        if lines and face.getlength(lines[-1] + " " + token) <= room(len(lines) - 1):
+            lines[-1] += " " + token
+        else:
+            lines.append(token)
+    whole = len(lines) <= len(widths) and all(
+        face.getlength(line) <= room(index) for index, line in enumerate(lines)
+    )
+    if len(lines) > len(widths):
+        lines = [*lines[: len(widths) - 1], " ".join(lines[len(widths) - 1 :])]
+    return [ellipsize(line, face, room(index)) for index, line in enumerate(lines)], whole
+
+
 def _capacity(height: float, size: int, leading: float, max_lines: int) -> int:
     """How many lines of this size fit in `height` (at least one, at most `max_lines`)."""
     return min(max_lines, max(1, int(height // (size * leading))))
@@ -79,19 +123,22 @@ def _fit(
     bold: bool,
     leading: float,
     one_per_line: bool = False,
+    condense: bool = False,
 ) -> tuple[list[str], ImageFont.FreeTypeFont]:
-    """The tokens in the largest size that fits the box whole, else the smallest size, cut to fit."""
+    """The tokens in the largest size that fits the box whole (with `condense`, at each size the
+    normal face before the condensed one), else the smallest size, cut to fit."""
     width, height = box
     size, min_size = sizes
     for current in range(size, min_size - 1, -1):
-        face = font(current, bold)
         capacity = _capacity(height, current, leading, max_lines)
-        if one_per_line and len(tokens) <= capacity and all(face.getlength(t) <= width for t in tokens):
-            return list(tokens), face
-        lines, whole = _lines(tokens, face, width, sep, capacity)
-        if whole:
-            return lines, face
-    face = font(min_size, bold)
+        for condensed in (False, True) if condense else (False,):
+            face = font(current, bold, condensed)
+            if one_per_line and len(tokens) <= capacity and all(face.getlength(t) <= width for t in tokens):
+                return list(tokens), face
+            lines, whole = _lines(tokens, face, width, sep, capacity)
+            if whole:
+                return lines, face
+    face = font(min_size, bold, condense)
     lines, _ = _lines(tokens, face, width, sep, _capacity(height, min_size, leading, max_lines))
     return lines, face
 
@@ -105,9 +152,13 @@ def fit_block(
     max_lines: int,
     bold: bool = False,
     leading: float = 1.15,
+    condense: bool = False,
 ) -> tuple[list[str], ImageFont.FreeTypeFont]:
-    """Words wrapped in the largest size that fits the box whole, else the smallest size, ellipsized."""
-    return _fit(text.split(), " ", (width, height), (size, min_size), max_lines, bold, leading)
+    """Words wrapped in the largest size that fits the box whole (with `condense`, trying the
+    condensed face at each size too), else the smallest size, ellipsized."""
+    return _fit(
+        text.split(), " ", (width, height), (size, min_size), max_lines, bold, leading, condense=condense
+    )
 
 
 def fit_items(

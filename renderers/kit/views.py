@@ -10,6 +10,31 @@ import engines
 View = Mapping[str, Any]
 
 
+def as_int(value: Any, default: int = 0) -> int:
+    """`value` when it is an int (and not a bool), else `default`: views are read defensively."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else default
+
+
+def as_index(value: Any) -> int | None:
+    """`value` when it is an int (and not a bool), else None (e.g. whose turn it is)."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def as_str(value: Any) -> str:
+    """`value` when it is a string, else ""."""
+    return value if isinstance(value, str) else ""
+
+
+def as_mapping(value: Any) -> Mapping[str, Any] | None:
+    """`value` when it is a mapping (a card, a seat), else None."""
+    return value if isinstance(value, Mapping) else None
+
+
+def as_mappings(value: Any) -> list[Mapping[str, Any]]:
+    """The mappings in `value` when it is a list (a list of cards), else []."""
+    return [item for item in value if isinstance(item, Mapping)] if isinstance(value, list) else []
+
+
 def seats(view: View) -> list[Mapping[str, Any]]:
     """The seats of a view, in seat order."""
     return [seat for seat in view.get("seats") or () if isinstance(seat, Mapping)]
@@ -58,3 +83,20 @@ def plural(count: int, word: str, words: str = "") -> str:
 def sentences(parts: Iterable[str]) -> str:
     """Non-empty parts joined into sentences, each ending with a full stop."""
     return " ".join(part if part.endswith((".", "!", "?")) else part + "." for part in parts if part)
+
+
+def sentences_within(parts: Iterable[str], limit: int) -> str:
+    """sentences() kept within `limit` characters: parts come most important first, and the first
+    one that does not fit is cut at a word with an ellipsis (if enough of it is left) and ends it."""
+    text = ""
+    for part in (part if part.endswith((".", "!", "?")) else part + "." for part in parts if part):
+        joined = f"{text} {part}" if text else part
+        if len(joined) <= limit:
+            text = joined
+            continue
+        room = limit - len(text) - (2 if text else 1)
+        if room >= 24:
+            cut = part[:room].rsplit(" ", 1)[0].rstrip(",;:")
+            text = f"{text} {cut}…" if text else f"{cut}…"
+        break
+    return text

@@ -1,5 +1,6 @@
-"""The SUPERHOT renderer: every sample draws a sane table and hand, alt text carries the key facts,
-the public table never shows hidden cards, and rendering is fast (cached layers and card faces)."""
+"""The SUPERHOT renderer: every sample (a real engine game at an interesting moment) draws a sane
+table and hand, alt text carries the key facts, the public table never shows a hand, knocked-out
+cards are shown (greyed) for what they are, and rendering is fast (cached layers and card faces)."""
 
 from __future__ import annotations
 
@@ -12,17 +13,23 @@ import pytest
 from PIL import Image, ImageChops
 
 from engines.core import Seat
+from engines.superhot.cards import pool
 from engines.superhot.engine import Superhot
+from engines.superhot.view import card_view
 from renderers import REGISTRY, render_hand, render_table
 from renderers.kit import cache, cards
 from renderers.kit.cards import Half, Mark, SplitLayout
 from renderers.kit.draw import paste_layer, paste_tile, shadowed
 from renderers.kit.encode import MAX_ALT_TEXT
 from renderers.kit.fonts import has_glyph
-from renderers.superhot import KINDS, NEEDS, TABLE_SIZE, SuperhotRenderer, level_text
-from renderers.superhot_samples import SAMPLES, bullet, gun, obstacle, shotgun
+from renderers.kit.text import ELLIPSIS
+from renderers.superhot import KINDS, NEEDS, TABLE_SIZE, SuperhotRenderer, card_tile, level_text
+from renderers.superhot.cards import halves
+from renderers.superhot.look import CARD_STYLE, HAND_HALVES, TABLE_HALVES
+from renderers.superhot.samples import samples
 
 RENDERER = SuperhotRenderer()
+SAMPLES = samples()
 CASES = [pytest.param(public, seat, id=name) for name, (public, seat) in SAMPLES.items()]
 TABLE_P95_MS = 40.0
 HAND_P95_MS = 25.0
@@ -34,29 +41,60 @@ def superhot_registered(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def same_pixels(first: Image.Image, second: Image.Image) -> bool:
-    return first.size == second.size and ImageChops.difference(first, second).getbbox() is None
+    """Whether two images look the same (RGBA tiles are compared by colour and by alpha)."""
+    if first.size != second.size or first.mode != second.mode:
+        return False
+    if first.mode == "RGBA":
+        alpha = ImageChops.difference(first.getchannel("A"), second.getchannel("A")).getbbox()
+        return alpha is None and same_pixels(first.convert("RGB"), second.convert("RGB"))
+    return ImageChops.difference(first, second).getbbox() is None
 
 
 def names_in_line(view: Mapping[str, Any]) -> list[str]:
-    return [card["name"] for card in view["line"] if card and not card["down"] and card["type"] != "bullet"]
+    """Every card's name in The Line, knocked out or not (their identities are public)."""
+    return [card["name"] for card in view["line"] if card]
+
+
+def card(card_id: str, down: bool = False) -> dict[str, Any]:
+    """A card as the engine's views carry it."""
+    return card_view(card_id, down)
 
 
 # ---------------------------------------------------------------- sizes and the registry path
 
 
 def test_the_samples_cover_every_mode_and_the_asked_for_situations() -> None:
+    assert set(SAMPLES) == {
+        "solo_midgame",
+        "coop_aid_target",
+        "versus_system_turn",
+        "seven_line_infinite",
+        "twovone_double_trouble",
+        "revenge_run_two",
+        "finished_won",
+        "finished_lost",
+    }
     publics = [public for public, _ in SAMPLES.values()]
     assert {view["mode"] for view in publics} == {"solo", "coop", "versus", "twovone"}
-    assert any(view["aid"] and view["target"] for view in publics)
-    assert any(view["system"] and view["phase"] == "System turn" for view in publics)
-    assert any(
-        len(view["line"]) == 7
-        and any(card and card["down"] for card in view["line"])
-        and any(card and card["type"] == "bullet" for card in view["line"])
-        for view in publics
-    )
-    assert any(view["over"] and view["won"] for view in publics)
-    assert any(view["levels"] is None for view in publics)
+    coop, coop_seat = SAMPLES["coop_aid_target"]
+    assert coop["aid"] and coop["target"] and coop["phase"] == "Use cards" and coop_seat["picked"]
+    versus, _ = SAMPLES["versus_system_turn"]
+    assert versus["system"] and versus["phase"] == "System turn"
+    seven, _ = SAMPLES["seven_line_infinite"]
+    assert len(seven["line"]) == 7 and seven["levels"] is None
+    assert any(card and card["down"] for card in seven["line"])
+    assert any(card and card["type"] == "bullet" for card in seven["line"])
+    assert SAMPLES["finished_won"][0]["won"] is True and SAMPLES["finished_lost"][0]["won"] is False
+    assert all(SAMPLES[name][0]["over"] for name in ("finished_won", "finished_lost"))
+    # The keys the engine added later: tolerated when absent, shown when present.
+    assert SAMPLES["twovone_double_trouble"][1].get("copies")
+    assert SAMPLES["revenge_run_two"][0].get("campaign") == 2
+
+
+def test_samples_are_built_once() -> None:
+    first, second = samples(), samples()
+    assert first == second and first is not second
+    assert all(first[name] is second[name] for name in first), "the views come from one cached build"
 
 
 @pytest.mark.parametrize(("public", "seat"), CASES)
@@ -85,7 +123,7 @@ def test_images_are_rgb_and_not_blank(public: Mapping[str, Any], seat: Mapping[s
 def test_a_hand_of_many_cards_grows_into_a_second_row() -> None:
     _, seat = SAMPLES["solo_midgame"]
     small = RENDERER.hand(seat)
-    many = dict(seat, hand=[gun() for _ in range(9)])
+    many = dict(seat, hand=[card("gun-1") for _ in range(9)])
     assert RENDERER.hand(many).height > small.height
 
 
@@ -115,20 +153,50 @@ def test_table_alt_text_has_the_key_facts(public: Mapping[str, Any], seat: Mappi
 
 def test_alt_text_tells_progress_target_aid_system_and_level() -> None:
     solo, _ = SAMPLES["solo_midgame"]
-    assert "Kill 'em all (1 of 3)" in RENDERER.table_alt(solo)
-    assert "Hotline (done)" in RENDERER.table_alt(solo)
-    assert "Used this turn (2)" in RENDERER.table_alt(solo)
+    alt = RENDERER.table_alt(solo)
+    for goal in solo["goals"]:
+        if goal["done"]:
+            assert f"{goal['name']} (done)" in alt
+        elif goal["counted"]:
+            assert f"{goal['name']} ({goal['progress']} of {goal['count']})" in alt
+    assert f"Used this turn ({len(solo['used'])})" in alt
     coop, coop_seat = SAMPLES["coop_aid_target"]
     alt = RENDERER.table_alt(coop)
-    assert "Interacting with slot 3, Dude with a Shotgun, to destroy it: Fighting 2 of 3" in alt
-    assert "Aid card from Ana: Katana" in alt
-    assert "Aid card from Ana to use this turn: Katana (2 Fighting" in RENDERER.hand_alt(coop_seat)
+    aim = coop["target"]
+    aimed = coop["line"][aim["slot"]]
+    need = NEEDS[aim["need"]].word
+    assert (
+        f"Interacting with slot {aim['slot'] + 1}, {aimed['name']}, to destroy it: "
+        f"{need} {aim['total']} of {aim['value']}"
+    ) in alt
+    giver = coop["seats"][coop["aid_from"]]["name"]
+    assert f"Aid card from {giver}: {coop['aid']['top']}" in alt
+    hand_alt = RENDERER.hand_alt(coop_seat)
+    assert f"Aid card from {giver} to use this turn: {coop['aid']['top']}" in hand_alt
+    assert "Played on the target so far: " + coop_seat["picked"][0]["top"] in hand_alt
     versus, _ = SAMPLES["versus_system_turn"]
-    assert "pool: Fighting 2, Dodge 1, Mixed 4" in RENDERER.table_alt(versus)
+    pool_ = versus["system"]["pool"]
+    assert (
+        f"pool: Fighting {pool_['fight']}, Dodge {pool_['dodge']}, Mixed {pool_['mixed']}"
+        in RENDERER.table_alt(versus)
+    )
     infinite, _ = SAMPLES["seven_line_infinite"]
-    assert "Level 5, Infinite Mode" in RENDERER.table_alt(infinite)
-    assert level_text(infinite) == "Level 5 · Infinite"
+    assert f"Level {infinite['level']}, Infinite Mode" in RENDERER.table_alt(infinite)
+    assert level_text(infinite) == f"Level {infinite['level']} · Infinite"
     assert level_text(solo) == "Level 2 of 3"
+
+
+def test_revenge_second_run_shows_the_run_and_the_target() -> None:
+    public, seat = SAMPLES["revenge_run_two"]
+    target = public["campaign_target"]
+    assert target
+    assert f"Run 2 of 2, {target}" in RENDERER.table_alt(public)
+    first_run = dict(public, campaign=1, campaign_target=None)
+    assert "Run 2 of 2" not in RENDERER.table_alt(first_run)
+    assert not same_pixels(RENDERER.table(public), RENDERER.table(first_run))
+    assert not same_pixels(RENDERER.hand(seat), RENDERER.hand(dict(seat, campaign=1, campaign_target=None)))
+    bare = {key: value for key, value in public.items() if key not in ("campaign", "campaign_target")}
+    assert same_pixels(RENDERER.table(bare), RENDERER.table(first_run))
 
 
 @pytest.mark.parametrize(("public", "seat"), CASES)
@@ -137,11 +205,12 @@ def test_hand_alt_text_lists_both_halves_of_every_card(
 ) -> None:
     alt = RENDERER.hand_alt(seat)
     assert seat["seats"][seat["seat"]]["name"] in alt
-    for card in seat["hand"]:
-        if card["type"] == "bullet":
-            assert "a bullet (" in alt
+    for held in seat["hand"]:
+        if held["type"] == "bullet":
+            named = "a bullet" if held["name"] == "Bullet" else f"a {held['name']} bullet"
+            assert f"{named} (" in alt
         else:
-            assert card["top"] in alt and card["name"] in alt
+            assert held["top"] in alt and held["name"] in alt
 
 
 # ---------------------------------------------------------------- hidden information
@@ -156,7 +225,7 @@ def test_the_table_never_shows_a_hand(public: Mapping[str, Any], seat: Mapping[s
 
 def test_a_card_only_in_a_hand_appears_nowhere_on_the_table() -> None:
     public, seat = (dict(copy.deepcopy(view)) for view in SAMPLES["solo_midgame"])
-    secret = obstacle("Secret Agent", "enemy", "fight", 3, "Silenced Pistol", "fight", 3, "Sneaks.")
+    secret = dict(card("gun-1"), name="Secret Agent", top="Silenced Pistol", text="Sneaks.")
     seat["hand"] = [*seat["hand"], secret]
     assert "Secret Agent" not in RENDERER.table_alt(seat)
     assert "Silenced Pistol" not in RENDERER.table_alt(seat)
@@ -164,18 +233,119 @@ def test_a_card_only_in_a_hand_appears_nowhere_on_the_table() -> None:
     assert same_pixels(RENDERER.table(seat), RENDERER.table(public))
 
 
-def test_knocked_out_cards_are_drawn_and_described_face_down() -> None:
+def test_knocked_out_cards_are_shown_greyed_for_what_they_are() -> None:
+    """Face down in the physical game, but everyone saw them (and the System's Reboot stands one back
+    up by its slot): the table shows and says which card each knocked-out one is."""
     public = dict(copy.deepcopy(SAMPLES["seven_line_infinite"][0]))
     other = copy.deepcopy(public)
-    public["line"][1] = obstacle("Hidden Dude", "enemy", "dodge", 3, "Hidden Gun", "fight", 3, down=True)
-    other["line"][1] = shotgun(down=True)
+    public["line"][1] = card("sniper", down=True)
+    other["line"][1] = card("shotgun-1", down=True)
     alt = RENDERER.table_alt(public)
-    assert "Hidden Dude" not in alt and "Hidden Gun" not in alt
-    assert "2 knocked out (face down)" in alt
-    assert same_pixels(RENDERER.table(public), RENDERER.table(other))
-    # ...but a knocked-out card is still there: it differs from an empty slot.
-    other["line"][1] = None
-    assert not same_pixels(RENDERER.table(public), RENDERER.table(other))
+    assert "2 knocked out: Rooftop Sniper, enemy, needs Dodge 3" in alt
+    assert not same_pixels(RENDERER.table(public), RENDERER.table(other)), "each shows its own face"
+    standing = copy.deepcopy(public)
+    standing["line"][1] = card("sniper")
+    assert not same_pixels(RENDERER.table(public), RENDERER.table(standing)), "and differs from standing"
+    empty = copy.deepcopy(public)
+    empty["line"][1] = None
+    assert not same_pixels(RENDERER.table(public), RENDERER.table(empty))
+
+
+def test_a_knocked_out_card_is_greyed_under_a_band() -> None:
+    size = (136, 208)
+    knocked = card_tile(card("sniper", down=True), size, TABLE_HALVES, False)
+    standing = card_tile(card("sniper"), size, TABLE_HALVES, False)
+    band = knocked.convert("RGB").getpixel((4, 24))
+    assert band == (18, 18, 21), "a black band across the top half"
+    red, green, blue = knocked.convert("RGB").crop((0, 120, 136, 200)).split()
+    for one, other in ((red, green), (green, blue)):
+        high = ImageChops.difference(one, other).getextrema()[1]
+        assert isinstance(high, int) and high <= 2, "the face is greyed"
+    assert not same_pixels(knocked, standing)
+
+
+# ---------------------------------------------------------------- bullets, copies, discards, fitting
+
+
+def test_bullets_print_their_own_names() -> None:
+    ids = [bullet_id for bullet_id in pool().bullets]
+    tracer = next(card(i) for i in ids if pool().bullets[i].name == "Tracer")
+    slug = next(card(i) for i in ids if pool().bullets[i].name == "Slug")
+    plain = next(card(i) for i in ids if pool().bullets[i].name == "Bullet")
+    retitled = dict(tracer, name="Bullet")
+    size = (136, 208)
+    assert not same_pixels(
+        card_tile(tracer, size, TABLE_HALVES, False), card_tile(retitled, size, TABLE_HALVES, False)
+    )
+    public = dict(copy.deepcopy(SAMPLES["solo_midgame"][0]))
+    public["line"][0] = slug
+    assert "1 a Slug bullet, needs Fighting 2" in RENDERER.table_alt(public)
+    seat = dict(copy.deepcopy(SAMPLES["solo_midgame"][1]), hand=[tracer, plain])
+    alt = RENDERER.hand_alt(seat)
+    assert "a Tracer bullet (Dodge" in alt and "a bullet (Dodge" in alt
+
+
+def test_double_trouble_copies_are_drawn_and_told_in_the_hand() -> None:
+    _, seat = SAMPLES["twovone_double_trouble"]
+    copies = seat["copies"]
+    alt = RENDERER.hand_alt(seat)
+    assert f"Double trouble copies ready to use this turn: {copies[0]['top']}" in alt
+    without = dict(seat, copies=[])
+    assert "Double trouble" not in RENDERER.hand_alt(without)
+    assert not same_pixels(RENDERER.hand(seat), RENDERER.hand(without))
+    absent = {key: value for key, value in seat.items() if key != "copies"}
+    assert same_pixels(RENDERER.hand(absent), RENDERER.hand(without))
+    # With cards already played on the target too, both rows are drawn.
+    both = dict(seat, picked=[card("gun-1"), card("gun-2"), card("bottle-1")])
+    assert RENDERER.hand(both).height > RENDERER.hand(seat).height
+
+
+def test_the_hand_lists_the_players_own_discard() -> None:
+    _, seat = SAMPLES["finished_lost"]
+    me = seat["seats"][seat["seat"]]
+    pile = me["discard_cards"]
+    assert len(pile) > 8
+    alt = RENDERER.hand_alt(seat)
+    assert f"Your discard ({len(pile)}, oldest first): {pile[0]['top']}, {pile[1]['top']}" in alt
+    assert len(alt) <= MAX_ALT_TEXT
+    seats = copy.deepcopy(seat["seats"])
+    seats[seat["seat"]]["discard_cards"] = pile[:2]
+    assert not same_pixels(RENDERER.hand(seat), RENDERER.hand(dict(seat, seats=seats)))
+    del seats[seat["seat"]]["discard_cards"]
+    older = dict(seat, seats=seats)
+    assert "Your discard" not in RENDERER.hand_alt(older)
+    assert RENDERER.hand(older).height < RENDERER.hand(seat).height
+
+
+@pytest.mark.parametrize(
+    ("layout", "sizes", "with_text"),
+    [
+        pytest.param(TABLE_HALVES, [(120, 208), (136, 208)], False, id="line-7-and-6-slots"),
+        pytest.param(HAND_HALVES, [(180, 270)], True, id="hand"),
+    ],
+)
+def test_every_card_text_fits_whole(
+    monkeypatch: pytest.MonkeyPatch, layout: SplitLayout, sizes: list[tuple[int, int]], with_text: bool
+) -> None:
+    """The bottom half's text (and in a hand the top half's) appears nowhere else: never cut, and
+    neither are the titles."""
+    drawn: list[str] = []
+    original = cards._draw_lines
+
+    def spy(draw: Any, lines: list[str], *args: Any) -> float:
+        drawn.extend(lines)
+        return original(draw, lines, *args)
+
+    monkeypatch.setattr(cards, "_draw_lines", spy)
+    for size in sizes:
+        for card_id in pool().obstacles:
+            drawn.clear()
+            top, bottom = halves(card(card_id), with_text)
+            cards.build_split_face(top, bottom, size, layout, CARD_STYLE)
+            assert not any(line.endswith(ELLIPSIS) for line in drawn), (card_id, size, drawn)
+            shown = " ".join(" ".join(drawn).split())
+            for text in (bottom.text, top.text):
+                assert " ".join(text.split()) in shown, (card_id, size, text, drawn)
 
 
 # ---------------------------------------------------------------- robustness
@@ -192,8 +362,8 @@ def test_missing_optional_keys_are_tolerated() -> None:
         "mode": "coop",
         "levels": 3,
         "turn": None,
-        "seats": [{"name": "Ana"}, {"name": "Bo", "role": "PZ", "discard_top": None}],
-        "line": [None, {"name": "Mystery"}, bullet("dodge", 1), None, None, None],
+        "seats": [{"name": "Ana"}, {"name": "Bo", "role": "PZ", "discard_top": None, "discard_cards": "x"}],
+        "line": [None, {"name": "Mystery"}, card("b01"), {"name": "Ghost", "down": True}, None, None],
         "deck_top": None,
         "discard_top": None,
         "goals": [{"name": "Some goal", "counted": True, "count": 30, "progress": 4}],
@@ -204,6 +374,9 @@ def test_missing_optional_keys_are_tolerated() -> None:
         "target": {"slot": 9},
         "system": {"cards": None},
         "log": None,
+        "copies": [None, {"top": "Echo"}],
+        "campaign": 2,
+        "campaign_target": 7,
         "seat": 5,
         "hand": [{}, {"type": "bullet"}, {"kind": "weird", "need": "psychic", "value": "x"}],
     }
@@ -290,7 +463,9 @@ def test_static_layers_and_card_faces_are_built_once(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(cards, "build_split_face", counting_split)
     monkeypatch.setattr(cards, "build_back", counting_back)
     monkeypatch.setattr(Image, "linear_gradient", lambda mode: pytest.fail("backdrop rebuilt"))
-    monkeypatch.setattr("renderers.superhot._goal_face", lambda *args: pytest.fail("static layer rebuilt"))
+    monkeypatch.setattr(
+        "renderers.superhot.frame.goal_face", lambda *args: pytest.fail("static layer rebuilt")
+    )
     RENDERER.table(public), RENDERER.hand(seat)
     assert built == []
 

@@ -1,0 +1,273 @@
+"""The static layer of a SUPERHOT table: everything that changes only between turns (goal panels,
+the Bullets Deck's panel, the Line's labels, the seat plates, the symbol key, the footer bar), keyed
+by what it shows so that tables in the same situation share one cached image."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from renderers.kit import cache
+from renderers.kit.draw import badge, badge_width, centred_text, panel, seat_token
+from renderers.kit.fonts import font
+from renderers.kit.palette import RGB, SeatStyle, seat_style
+from renderers.kit.shapes import Box, rounded_box, rounded_outline, shadow
+from renderers.kit.text import fit_block, fit_line, wrap_shaped
+from renderers.kit.views import View, as_int, as_mapping, as_str, seat_name, seats
+from renderers.superhot import geometry
+from renderers.superhot.cards import draw_bullet
+from renderers.superhot.geometry import (
+    BULLETS_BOX,
+    GOALS_DECK_BOX,
+    LABELS_H,
+    LABELS_TOP,
+    PLATE_PAD,
+)
+from renderers.superhot.look import (
+    ALERT,
+    BAR,
+    DARK,
+    FOOTER,
+    GREY,
+    INK,
+    KINDS,
+    LIGHT,
+    MAX_BULLETS,
+    NEEDS,
+    PANEL,
+    PAPER,
+    RED,
+    START_ARROW,
+    SYSTEM_STYLE,
+    TABLE_SIZE,
+    TICK,
+    WARNING,
+    WHITE,
+)
+from renderers.superhot.read import turn
+from renderers.superhot.room import backdrop
+
+SYSTEM_NOTE = "Glitches The Line after each player's turn with the needs of 4 discarded cards."
+
+
+@dataclass(frozen=True)
+class FrameKey:
+    """Everything the static layer shows; tables in the same situation share one cached layer."""
+
+    slots: int
+    goals: tuple[tuple[str, str, bool, bool], ...]
+    goals_deck: bool
+    low_bullets: bool
+    seats: tuple[tuple[str, str], ...]
+    active: int | None
+    aid_from: str | None
+    system: bool
+
+    @property
+    def done_goals(self) -> tuple[bool, ...]:
+        """Which goals are done, in order (done goals get narrower panels when there are many)."""
+        return tuple(done for _, _, done, _ in self.goals)
+
+
+def frame_key(view: View) -> FrameKey:
+    line = view.get("line")
+    goals = [goal for goal in view.get("goals") or () if isinstance(goal, Mapping)]
+    giver = view.get("aid_from")
+    return FrameKey(
+        slots=max(1, len(line)) if isinstance(line, list) else 6,
+        goals=tuple(
+            (
+                (as_str(g.get("name")) or "Goal").upper(),
+                as_str(g.get("text")),
+                bool(g.get("done")),
+                bool(g.get("counted")) and as_int(g.get("count")) > 0,
+            )
+            for g in goals
+        ),
+        goals_deck=as_int(view.get("goals_deck"), -1) >= 0,
+        low_bullets=as_int(view.get("bullets_left")) <= MAX_BULLETS,
+        seats=tuple(
+            (seat_name(view, index), as_str(seat.get("role"))) for index, seat in enumerate(seats(view))
+        ),
+        active=None if view.get("over") else turn(view),
+        aid_from=(
+            None
+            if as_mapping(view.get("aid")) is None
+            else (seat_name(view, giver) if isinstance(giver, int) else "")
+        ),
+        system=isinstance(view.get("system"), Mapping),
+    )
+
+
+def _panel(canvas: Image.Image, box: Box, fill: RGB = PANEL, edge: RGB = LIGHT, edge_w: int = 2) -> None:
+    panel(canvas, box, fill, edge, edge_w)
+
+
+@cache.cached_image(maxsize=24)
+def frame(key: FrameKey) -> Image.Image:
+    """The backdrop with every panel, label and name that changes only between turns."""
+    canvas = backdrop(TABLE_SIZE)
+    pen = ImageDraw.Draw(canvas)
+    boxes = geometry.goal_boxes(key.done_goals, key.goals_deck)
+    for box, goal in zip(boxes, key.goals or [None], strict=True):
+        if goal is None:
+            _panel(canvas, box)
+            centred_text(canvas, box, "No goals yet", 20, GREY)
+        else:
+            goal_face(canvas, pen, box, goal)
+    if key.goals_deck:
+        left, top, right, _ = GOALS_DECK_BOX
+        _panel(canvas, GOALS_DECK_BOX, fill=(232, 232, 234))
+        centred_text(canvas, (left, top + 60, right, top + 80), "goals", 17, GREY)
+        centred_text(canvas, (left, top + 80, right, top + 100), "deck", 17, GREY)
+    _bullets_panel(canvas, pen, key.low_bullets)
+    _line_labels(canvas, pen, geometry.line(key.slots))
+    band = geometry.players(tuple(role for _, role in key.seats), key.aid_from is not None, key.system)
+    for index, ((name, role), box) in enumerate(zip(key.seats, band.plates, strict=True)):
+        style = SYSTEM_STYLE if role == "System" else seat_style(index)
+        _plate_face(canvas, pen, box, (name, role), style, key.active == index)
+        if role == "System" and not key.system:
+            left, top, right, bottom = box
+            lines, face = fit_block(SYSTEM_NOTE, right - left - 2 * PLATE_PAD, bottom - top - 76, 18, 14, 4)
+            y = top + 62
+            for line in lines:
+                pen.text((left + PLATE_PAD, y), line, font=face, fill=GREY, anchor="lt")
+                y += round(face.size * 1.2)
+    if band.aid is not None:
+        left, top, right, _ = band.aid
+        label = f"AID from {key.aid_from}" if key.aid_from else "AID"
+        shown, face = fit_line(label, right - left, 17, 13, bold=True)
+        pen.text(((left + right) / 2, top + 2), shown, font=face, fill=INK, anchor="mt")
+    if band.legend is not None:
+        _legend(canvas, pen, band.legend)
+    width, height = TABLE_SIZE
+    pen.rectangle((0, height - FOOTER, width, height), fill=BAR)
+    badge(canvas, (16, height - FOOTER + 8), "LOG", RED, WHITE, size=17)
+    return canvas
+
+
+NARROW_GOAL = 130
+"""A done goal narrower than this shows only its name (its text no longer matters)."""
+
+
+def goal_face(
+    canvas: Image.Image, pen: ImageDraw.ImageDraw, box: Box, goal: tuple[str, str, bool, bool]
+) -> None:
+    """A goal's panel: a tick box (ticked when done), its name and text; the pips of a counted goal
+    are drawn over it later. A narrow done goal shows its name alone, beside and under the tick."""
+    name, text, done, counted = goal
+    left, top, right, bottom = box
+    _panel(canvas, box, fill=(224, 225, 228) if done else PANEL)
+    pad, tick = 11, 24
+    tick_box = (left + pad, top + pad, left + pad + tick, top + pad + tick)
+    if done:
+        rounded_box(canvas, tick_box, 6, BAR)
+        middle = ((tick_box[0] + tick_box[2]) / 2, (tick_box[1] + tick_box[3]) / 2)
+        pen.text(middle, TICK, font=font(20, bold=True), fill=WHITE, anchor="mm")
+    else:
+        rounded_outline(canvas, tick_box, 6, INK, 3)
+    name_x = tick_box[2] + 8
+    if done and right - left < NARROW_GOAL:
+        _flowing_name(pen, (left + pad, top + pad, right - pad, bottom - pad), name, name_x)
+        return
+    shown, face = fit_line(name, right - pad - name_x, 20, 10, bold=True)
+    pen.text((name_x, top + pad + tick / 2), shown, font=face, fill=GREY if done else INK, anchor="lm")
+    text_top = top + pad + tick + 5
+    text_bottom = bottom - pad - (22 if counted else 0)
+    width, height = right - left - 2 * pad, text_bottom - text_top
+    lines, face = fit_block(text, width, height, 18, 11, 4, condense=True)
+    for line in lines:
+        pen.text((left + pad, text_top), line, font=face, fill=GREY if done else DARK, anchor="lt")
+        text_top += round(face.size * 1.15)
+
+
+def _flowing_name(pen: ImageDraw.ImageDraw, box: Box, name: str, first_x: int) -> None:
+    """A name in bold, its first line beside the tick box (from `first_x`), the rest full width."""
+    left, top, right, bottom = box
+    for size in range(18, 10, -1):
+        step = round(size * 1.15)
+        rows = max(1, (bottom - top - 24 + step) // step)
+        widths = [right - first_x, *([right - left] * (rows - 1))]
+        for condensed in (False, True):
+            face = font(size, bold=True, condensed=condensed)
+            lines, whole = wrap_shaped(name, face, widths)
+            if whole or (size == 11 and condensed):
+                y = top + 12
+                for number, line in enumerate(lines):
+                    pen.text((first_x if number == 0 else left, y), line, font=face, fill=GREY, anchor="lm")
+                    y += step if number else max(step, 24)
+                return
+
+
+def _bullets_panel(canvas: Image.Image, pen: ImageDraw.ImageDraw, low: bool) -> None:
+    """The Bullets Deck: a drawn bullet and "bullets left" (black and yellow when few are left)."""
+    left, top, _, _ = BULLETS_BOX
+    fill, ink = (BAR, ALERT) if low else (RED, WHITE)
+    shadow(canvas, BULLETS_BOX, 14, 3, 6)
+    rounded_box(canvas, BULLETS_BOX, 14, fill)
+    draw_bullet(canvas, (left + 16, top + 28, left + 84, top + 58), ink)
+    label = f"{WARNING} bullets left" if low else "bullets left"
+    pen.text((left + 16, top + 86), label, font=font(20, bold=True), fill=ink, anchor="lm")
+
+
+def _line_labels(canvas: Image.Image, pen: ImageDraw.ImageDraw, geo: geometry.Line) -> None:
+    """Above The Line: NEXT, the slot numbers on an arrow (time moves right), START, DISCARD."""
+    card_w, _ = geo.card
+    y = LABELS_TOP + LABELS_H // 2
+    start = f"START {START_ARROW}"
+    start_left = geo.slot_x[0] + card_w - badge_width(start, 17)
+    if len(geo.slot_x) > 1:
+        pen.line((geo.slot_x[-1] + card_w // 2, y, start_left - 12, y), fill=LIGHT, width=3)
+        pen.polygon([(start_left - 4, y), (start_left - 16, y - 7), (start_left - 16, y + 7)], fill=LIGHT)
+    small = font(16, bold=True)
+    for index, x in enumerate(geo.slot_x[1:], start=1):
+        middle = x + card_w // 2
+        rounded_box(canvas, (middle - 13, y - 13, middle + 13, y + 13), 13, PAPER, LIGHT, 2)
+        pen.text((middle, y), str(index + 1), font=small, fill=GREY, anchor="mm")
+    badge(canvas, (start_left, LABELS_TOP), start, BAR, WHITE, size=17)
+    badge(canvas, (geo.deck_x, LABELS_TOP), "NEXT", DARK, WHITE, size=17)
+    badge(canvas, (geo.discard_x + card_w, LABELS_TOP), "DISCARD", DARK, WHITE, 17, True)
+
+
+def _plate_face(
+    canvas: Image.Image,
+    pen: ImageDraw.ImageDraw,
+    box: Box,
+    seat: tuple[str, str],
+    style: SeatStyle,
+    active: bool,
+) -> None:
+    """A seat's plate: its token, name, role and, on its turn, a black ring and a TURN tag."""
+    name, role = seat
+    left, top, right, _ = box
+    _panel(canvas, box, edge=BAR if active else LIGHT, edge_w=4 if active else 2)
+    pad = PLATE_PAD
+    seat_token(canvas, (left + pad + 19, top + pad + 19), 38, style)
+    tag_w = badge_width("TURN", 17) + 8 if active else 0
+    role_w = badge_width(role, 16) + 8 if role and role != "System" else 0
+    name_x = left + pad + 48
+    shown, face = fit_line(name, right - pad - name_x - role_w - tag_w, 24, 16, bold=True)
+    pen.text((name_x, top + pad + 19), shown, font=face, fill=INK, anchor="lm")
+    if role_w:
+        badge(canvas, (name_x + round(face.getlength(shown)) + 8, top + pad + 7), role, DARK, WHITE, size=16)
+    if active:
+        badge(canvas, (right - pad, top + pad + 6), "TURN", ALERT, INK, size=17, right=True)
+
+
+def _legend(canvas: Image.Image, pen: ImageDraw.ImageDraw, box: Box) -> None:
+    """The key: what each skill and kind symbol means."""
+    left, top, right, bottom = box
+    _panel(canvas, box, fill=(236, 236, 238))
+    pad = 12
+    pen.text((left + pad, top + pad), "KEY", font=font(16, bold=True), fill=GREY, anchor="lt")
+    column_w = (right - left - 2 * pad) // 2
+    row_h = (bottom - top - pad - 30) // 3
+    for number, look in enumerate([*NEEDS.values(), *KINDS.values()]):
+        x = left + pad + (number // 3) * column_w
+        y = top + 34 + (number % 3) * row_h
+        rounded_box(canvas, (x, y, x + 30, y + 28), 7, look.colour)
+        pen.text((x + 15, y + 14), look.symbol, font=font(19, bold=True), fill=look.ink, anchor="mm")
+        word, face = fit_line(look.word.capitalize(), column_w - 40, 18, 13)
+        pen.text((x + 37, y + 14), word, font=face, fill=INK, anchor="lm")
