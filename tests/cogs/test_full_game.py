@@ -15,13 +15,13 @@ async def start_game(world: World, *, ai: int = 1, **play: object):
     return thread, world.table_message(thread)
 
 
-async def play_to_end(world: World, thread) -> None:
-    """Both humans keep answering through fresh panels until the game is over."""
+async def play_to_end(world: World, thread, actors=None) -> None:
+    """The humans (alice and bob by default) keep answering through fresh panels until the end."""
     for _ in range(40):
         table = world.table_message(thread)
         if "Open my hand" not in " ".join(texts_of_buttons(table)):
             return
-        for actor in (world.alice, world.bob):
+        for actor in actors or (world.alice, world.bob):
             table = world.table_message(thread)
             if "Open my hand" not in " ".join(texts_of_buttons(table)):
                 return

@@ -7,7 +7,7 @@ import dataclasses
 
 import discord
 
-from tests.cogs.test_full_game import play_to_end, start_game, texts_of_buttons
+from tests.cogs.test_full_game import play_to_end, start_game
 from tests.cogs.world import World, custom_ids, make_world, texts
 from tests.support.records import record_game
 
@@ -68,11 +68,7 @@ async def test_a_rated_game_shows_up_everywhere(simcord_env) -> None:
 async def test_a_game_against_the_ai_is_recorded_but_not_rated(simcord_env) -> None:
     world = make_world(simcord_env)
     await allow_new_players(world)
-    thread = await world.open_table(world.carol)
-    lobby = world.table_message(thread)
-    await world.carol.click(lobby, label="Add AI")
-    await world.carol.click(lobby, label="Start")
-    await play_to_end_for(world, thread, world.carol)
+    thread = await play_against_the_ai(world, world.carol)
     assert "Not rated" in result_text(world, thread)
     board = await world.carol.slash(world.games, "leaderboard", game="highcard")
     assert "carol" not in board_text(board.response.message)
@@ -80,25 +76,18 @@ async def test_a_game_against_the_ai_is_recorded_but_not_rated(simcord_env) -> N
     assert "1 games" in stats.response.content and "rating" not in stats.response.content
 
     await admin(world).slash(world.games, "server settings", rate_ai="on")
-    thread = await world.open_table(world.carol)
-    lobby = world.table_message(thread)
-    await world.carol.click(lobby, label="Add AI")
-    await world.carol.click(lobby, label="Start")
-    await play_to_end_for(world, thread, world.carol)
+    thread = await play_against_the_ai(world, world.carol)
     assert "rating 1000 →" in result_text(world, thread)
 
 
-async def play_to_end_for(world: World, thread, actor) -> None:
-    from tests.cogs.world import open_hand, take_turn
-
-    for _ in range(30):
-        table = world.table_message_or_closed(thread)
-        if "Open my hand" not in " ".join(texts_of_buttons(table)):
-            return
-        panel = await open_hand(actor, table)
-        if any(c.startswith(("st:", "ss:", "sc:")) for c in custom_ids(panel)):
-            await take_turn(actor, panel)
-    raise AssertionError("game did not finish")
+async def play_against_the_ai(world: World, actor) -> object:
+    """One person and one AI seat play High Card to the end; returns the thread."""
+    thread = await world.open_table(actor)
+    lobby = world.table_message(thread)
+    await actor.click(lobby, label="Add AI")
+    await actor.click(lobby, label="Start")
+    await play_to_end(world, thread, (actor,))
+    return thread
 
 
 async def test_pages_scopes_and_the_viewer_row(simcord_env) -> None:
