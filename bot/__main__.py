@@ -1,8 +1,12 @@
-"""`python -m bot`: run SuperTable with the token from DISCORD_TOKEN."""
+"""`python -m bot`: run SuperTable with the token from DISCORD_TOKEN.
+
+`python -m bot sandbox` runs the offline sandbox instead (the `sandbox` package, imported only then).
+"""
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 
 import discord
 
@@ -11,8 +15,13 @@ from bot.logs import setup_logging
 from bot.settings import Settings, SettingsError
 
 
-def main() -> int:
+def main(argv: Sequence[str] | None = None) -> int:
     """Run the bot; configuration problems print one line and exit non-zero."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args[:1] == ["sandbox"]:
+        from sandbox.cli import main as sandbox  # lazily: the real run never imports simcord
+
+        return sandbox(args[1:])
     try:
         settings = Settings.from_env()
         token = settings.require_token()

@@ -1,0 +1,133 @@
+"""`python -m bot sandbox`: play SuperTable in a browser, offline, without a Discord token."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import importlib.util
+import os
+import signal
+import sys
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from pathlib import Path
+
+from bot.logs import setup_logging
+from bot.settings import Settings, SettingsError
+
+SANDBOX_DATABASE_URL = "sqlite:///data/sandbox.db"
+# SimCord and what its preview page needs at run time (simcord[preview]).
+RUNTIME_MODULES = ("simcord", "aiohttp", "markdown_it", "linkify_it", "regex", "PIL")
+INSTALL_HINT = (
+    "supertable: the sandbox needs SimCord's browser preview, which is not installed; "
+    'install it with: pip install -e ".[sandbox]"'
+)
+
+
+def missing_runtime() -> list[str]:
+    """The modules of simcord[preview] that cannot be imported."""
+    return [name for name in RUNTIME_MODULES if importlib.util.find_spec(name) is None]
+
+
+def sandbox_settings(environ: Mapping[str, str] | None = None) -> Settings:
+    """The bot's settings from the environment, with the sandbox's own database and no Discord.
+
+    The database is SANDBOX_DATABASE_URL (default `sqlite:///data/sandbox.db`), never DATABASE_URL:
+    that one names the real bot's games (the Docker image sets it), and the simulated server must
+    not be written into them. Token, command sync and sharding do not apply offline.
+    """
+    values = os.environ if environ is None else environ
+    return replace(
+        Settings.from_env(environ),
+        token=None,
+        database_url=values.get("SANDBOX_DATABASE_URL") or SANDBOX_DATABASE_URL,
+        sync_guild_id=None,
+        shard_count=None,
+        shard_ids=None,
+    )
+
+
+def database_label(url: str) -> str:
+    """Where the games are kept, for people: the file's path when it is a SQLite file."""
+    prefix = "sqlite:///"
+    if url.startswith(prefix) and url[len(prefix) :] != ":memory:":
+        return str(Path(url[len(prefix) :]).resolve())
+    return url
+
+
+def banner(urls: Mapping[str, str], database: str) -> str:
+    """What the sandbox prints once it is up."""
+    width = max(len(name) for name in urls)
+    lines = [
+        'SuperTable sandbox: the real bot in a simulated Discord server, "SuperTable Sandbox".',
+        "Open a member's page in your browser; use one tab per member to play together:",
+        "",
+        *(f"  {name:<{width}}  {url}" for name, url in urls.items()),
+        "",
+        "In #games, type /play (e.g. /play game:superhot mode:solo), then use the buttons.",
+        "Tables open in #games itself here (on a real server each gets its own thread).",
+        f"Games are saved in {database} and carry on when you start the sandbox again.",
+        "The pages only listen on 127.0.0.1; each link lets whoever has it play as that member.",
+        "Stop with Ctrl+C.",
+    ]
+    return "\n".join(lines)
+
+
+async def serve(settings: Settings, port: int) -> None:
+    """Run the sandbox until Ctrl+C, SIGTERM, or the session is ended from a page."""
+    from sandbox.runner import Sandbox  # imports simcord: only once the runtime is known to be there
+
+    sandbox = Sandbox(settings, port=port)
+    await sandbox.start()
+    try:
+        print(banner(sandbox.urls, database_label(settings.database_url)), flush=True)
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            with contextlib.suppress(NotImplementedError):  # Windows: Ctrl+C raises KeyboardInterrupt
+                loop.add_signal_handler(sig, stop.set)
+        stopped = asyncio.create_task(stop.wait())
+        closed = asyncio.create_task(sandbox.wait_closed())
+        done, waiting = await asyncio.wait({stopped, closed}, return_when=asyncio.FIRST_COMPLETED)
+        for task in waiting:
+            task.cancel()
+        await asyncio.gather(*waiting, return_exceptions=True)
+        if closed in done:
+            print("The preview session was ended from a page.", flush=True)
+    finally:
+        print("Stopping the sandbox...", flush=True)
+        await sandbox.stop()
+        print("Stopped. Your games are saved.", flush=True)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of `python -m bot sandbox`; returns the exit status."""
+    parser = argparse.ArgumentParser(
+        prog="python -m bot sandbox",
+        description="Play SuperTable in your browser: the real bot in a simulated Discord, offline.",
+    )
+    parser.add_argument(
+        "--port",
+        type=int,
+        default=0,
+        help="serve the four member pages on this port and the next three (default: free ports)",
+    )
+    args = parser.parse_args(argv)
+    if missing_runtime():
+        print(INSTALL_HINT, file=sys.stderr)
+        return 2
+    try:
+        settings = sandbox_settings()
+    except SettingsError as exc:
+        print(f"supertable: {exc}", file=sys.stderr)
+        return 2
+    setup_logging(settings.log_level)
+    try:
+        asyncio.run(serve(settings, args.port))
+    except KeyboardInterrupt:
+        pass
+    except OSError as exc:
+        print(f"supertable: the sandbox could not open its pages: {exc}", file=sys.stderr)
+        return 1
+    return 0
