@@ -13,7 +13,9 @@ from typing import Any
 
 from engines.core import Decision
 from engines.superhot import goals
-from engines.superhot.piles import bullets_in, is_bullet, obstacle, requirement
+from engines.superhot.cards import pool
+from engines.superhot.decide import BUILDERS
+from engines.superhot.piles import bullets_in, is_bullet, name_of, obstacle, requirement
 from engines.superhot.state import SuperhotState
 from engines.superhot.use import Candidate, candidates, candidates_by_need, legal_picks
 
@@ -51,7 +53,7 @@ class SuperhotAI:
     def _start(self, state: SuperhotState, decision: Decision, ids: list[str]) -> list[str]:
         player = state.players[state.active]
         start = state.line[0]
-        if _best_use(state)[1] > 0 or len(player.hand) < 4:
+        if _best_use(state, _move_options(state))[1] > 0 or len(player.hand) < 4:
             return ["move"]
         if state.idle >= STALL_LIMIT:
             return ["wait"]
@@ -143,18 +145,12 @@ def _goal_bonus(state: SuperhotState, card: str, fate: str) -> float:
             bonus += 4.0
         if fate == "destroy" and definition.kind in ("destroy", "destroy_turn"):
             kind = "bullet" if is_bullet(card) else obstacle(card).kind
-            named_ok = not definition.named or definition.named == _name(card)
+            named_ok = not definition.named or definition.named == name_of(card)
             if named_ok and definition.of in ("any", kind):
                 bonus += 4.0
         if definition.kind in ("use_turn", "line_left"):
             bonus += 1.0
     return bonus
-
-
-def _name(card: str) -> str:
-    from engines.superhot.piles import name_of
-
-    return name_of(card)
 
 
 def _scroll_cost(state: SuperhotState, used_after: int, removed: int | None) -> float:
@@ -173,16 +169,8 @@ def _scroll_cost(state: SuperhotState, used_after: int, removed: int | None) -> 
     return cost
 
 
-def _best_use(state: SuperhotState, ids: list[str] | None = None) -> tuple[str, float]:
+def _best_use(state: SuperhotState, ids: list[str]) -> tuple[str, float]:
     """The most valuable Use-cards option and its score (<= 0 means stop)."""
-    if ids is None:
-        from engines.superhot.decide import decisions
-
-        open_ = decisions(state)
-        if not open_ or open_[0].key != "use":
-            probe = _probe_use(state)
-            return probe
-        ids = [option.id for option in open_[0].options]
     used = state.turn.spent
     player = state.players[state.active]
     pools = candidates_by_need(state)
@@ -194,17 +182,10 @@ def _best_use(state: SuperhotState, ids: list[str] | None = None) -> tuple[str, 
     return best, best_score
 
 
-def _probe_use(state: SuperhotState) -> tuple[str, float]:
-    """Score the Use phase as if the player chose Move now."""
-    saved = state.phase
-    state.phase = "use"
-    try:
-        from engines.superhot.decide import decisions
-
-        ids = [option.id for option in decisions(state)[0].options]
-    finally:
-        state.phase = saved
-    return _best_use(state, ids)
+def _move_options(state: SuperhotState) -> list[str]:
+    """The Use-cards options the active player would have after choosing Move."""
+    seat = state.players[state.active].seat
+    return [option.id for option in BUILDERS["use"](state, seat).options]
 
 
 def _option_worth(
@@ -242,8 +223,6 @@ def _option_worth(
 
 def _glitch_worth(state: SuperhotState, option_id: str) -> float:
     glitch_id, _, where = option_id.partition(".")
-    from engines.superhot.cards import pool
-
     glitch = next(g for g in pool().glitches if g.id == glitch_id)
     if glitch.effect == "open_fire":
         return 10.0 if len(state.bullets) <= 2 else 3.0
