@@ -38,22 +38,35 @@ class LiveTable:
         return self.engine.meta.mode(self.record.mode).seats.stop - 1
 
     def seat_of(self, user_id: int) -> int | None:
-        """The seat this user holds, if any."""
-        return next((s.index for s in self.record.seats if s.user_id == user_id), None)
+        """The seat this user plays, if any (a removed player only watches: the AI has their seat)."""
+        return next(
+            (
+                s.index
+                for s in self.record.seats
+                if s.user_id == user_id and s.index not in self.runtime.kicked
+            ),
+            None,
+        )
 
     def seats(self) -> list[Seat]:
         """The engine's view of the seats."""
         return [Seat(s.index, s.name, s.is_ai) for s in self.record.seats]
 
     def is_automatic(self, seat: int) -> bool:
-        """Whether the AI decides for this seat: an AI, away or forfeited seat, or an automatic role.
+        """Whether the AI decides for this seat: an AI, away, forfeited or kicked seat, or an automatic role.
 
         Decisions for a seat index outside the table's seats belong to an automatic role (the
         System Player, villains, minions): the AI always answers them.
         """
         if not 0 <= seat < len(self.record.seats):
             return True
-        return self.record.seats[seat].is_ai or seat in self.runtime.away or seat in self.runtime.forfeited
+        runtime = self.runtime
+        return (
+            self.record.seats[seat].is_ai
+            or seat in runtime.away
+            or seat in runtime.forfeited
+            or seat in runtime.kicked
+        )
 
     def seat_name(self, seat: int) -> str:
         """A seat's name; automatic roles are called by the game."""

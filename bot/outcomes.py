@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from bot.storage.records import ResultRecord, ResultSeat, SeatRecord
+import msgspec
+
+from bot.storage.records import GLOBAL_SCOPE, ResultRecord, ResultSeat, SeatRecord
 from engines.core import Outcome
 
 if TYPE_CHECKING:
@@ -31,7 +33,7 @@ def final_outcome(
     summary = engine_outcome.summary
     if forfeited:
         summary += " " + ", ".join(seats[s].name for s in forfeited) + " forfeited."
-    return Outcome([g for g in head if g] + tail, engine_outcome.scores, summary, won=engine_outcome.won)
+    return msgspec.structs.replace(engine_outcome, placements=[g for g in head if g] + tail, summary=summary)
 
 
 def result_record(
@@ -62,20 +64,23 @@ def result_record(
     )
     if outcome is None or status != "finished":
         return result
-    meta = live.engine.meta
-    kind = meta.records(record.mode)
+    kind = live.engine.meta.records(record.mode)
     if kind == "high_score":
         result.kind, result.won = kind, outcome.won
-    elif kind == "rated" and rateable(seats, rate_ai):
-        result.kind = kind
-        teams = record.mode in meta.team_modes
-        result.sides = [list(group) for group in outcome.placements] if teams else [[s.seat] for s in seats]
+        result.board = f"{record.mode}.{outcome.board}" if outcome.board else record.mode
+    elif kind == "rated":
+        sides = outcome.teams or [[seat.seat] for seat in seats]
+        scopes = [guild for guild in (record.guild_id,) if guild is not None and rateable(seats, rate_ai)]
+        if rateable(seats, rate_ai=False):
+            scopes.append(GLOBAL_SCOPE)
+        if scopes and len(sides) >= 2:
+            result.kind, result.sides, result.rated_scopes = kind, sides, scopes
     return result
 
 
 def rateable(seats: Sequence[ResultSeat], rate_ai: bool) -> bool:
     """Rated games need two people and no AI seat, unless the server rates games against AI
-    (then one person and anyone else will do)."""
+    (then one person and anyone else will do, on that server's board only)."""
     people = sum(1 for seat in seats if not seat.is_ai and seat.user_id is not None)
     if rate_ai:
         return people >= 1 and len(seats) >= 2

@@ -32,7 +32,12 @@ class Skill(msgspec.Struct, frozen=True):
     @property
     def shown(self) -> int:
         """The friendly number players see (a new player shows 1000)."""
-        return round(DISPLAY_BASE + DISPLAY_SCALE * self.ordinal)
+        return shown(self.ordinal)
+
+
+def shown(ordinal: float) -> int:
+    """A rating's ordinal on the friendly scale players see."""
+    return round(DISPLAY_BASE + DISPLAY_SCALE * ordinal)
 
 
 def rate(sides: Sequence[Sequence[Skill]], ranks: Sequence[int]) -> list[list[Skill]]:

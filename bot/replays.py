@@ -54,9 +54,6 @@ def replay(engine: Engine[Any], record: TableRecord, actions: Sequence[ActionRec
             who = names[action.seat] if 0 <= action.seat < len(names) else "The game"
             story.lines += [f"{number:>4}. {who}: {text}" for text in public]
             story.frames.append(engine.view(state, None))
-    outcome = engine.outcome(state)
-    if outcome is not None:
-        story.lines.append(f"Result: {outcome.summary}")
     return story
 
 
@@ -65,9 +62,15 @@ async def load_replay(storage: Storage, registry: Mapping[str, Engine[Any]], tab
     record = await storage.load_table(table_id)
     if record is None:
         raise UserError(f"There is no game #{table_id}.")
+    if record.status == "cancelled":
+        raise UserError(f"Game #{table_id} was cancelled: only finished games have replays.")
     if record.status != "finished" or record.state is None:
-        raise UserError(f"Game #{table_id} has not finished: replays are for finished games.")
+        raise UserError(f"Game #{table_id} has not finished yet: replays come once it ends.")
     engine = registry.get(record.game)
     if engine is None:
         raise UserError(f"Game #{table_id} is a game this bot no longer has.")
-    return replay(engine, record, await storage.actions(table_id))
+    story = replay(engine, record, await storage.actions(table_id))
+    result = await storage.result(table_id)
+    if result is not None:
+        story.lines.append(f"Result: {result.summary}")
+    return story

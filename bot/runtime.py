@@ -36,6 +36,7 @@ class Runtime(msgspec.Struct):
     missed: dict[int, int] = msgspec.field(default_factory=dict)
     away: list[int] = msgspec.field(default_factory=list)
     forfeited: list[int] = msgspec.field(default_factory=list)
+    kicked: list[int] = msgspec.field(default_factory=list)  # removed players: the AI plays, still rated
     log: list[str] = msgspec.field(default_factory=list)
     private: dict[int, list[str]] = msgspec.field(default_factory=dict)
     start_seats: list[tuple[str, bool]] = msgspec.field(default_factory=list)

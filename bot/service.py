@@ -435,13 +435,13 @@ class TableService:
                 opened: list[DecisionRef] = []
             elif live.record.status == "active":
                 with self._mutating(live):
-                    old = live.record.seats[seat]
-                    live.record.seats[seat] = SeatRecord(seat, f"{old.name} (AI)", None, is_ai=True)
+                    name = live.record.seats[seat].name
+                    live.runtime.kicked.append(seat)
                     live.runtime.away = [s for s in live.runtime.away if s != seat]
                     live.runtime.missed.pop(seat, None)
                     self._pass_host(live, target_id)
-                    step.notes.append(f"{old.name} was removed; the AI plays their seat.")
-                    opened = await self._advance_and_commit(live, self.clock(), step, seats_changed=True)
+                    step.notes.append(f"{name} was removed; the AI plays their seat to the end.")
+                    opened = await self._advance_and_commit(live, self.clock(), step)
                 kind = "step"
             else:
                 raise UserError("This table is already closed.")

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any
 from discord import ui
 
 from bot.errors import UserError
-from bot.ratings import DISPLAY_BASE, DISPLAY_SCALE
-from bot.storage.records import BoardRow
+from bot.ratings import shown
+from bot.storage.records import GLOBAL_SCOPE, BoardRow
 from cogs import ids
 from cogs.media import Picture
 from cogs.ui import button, gallery, layout
@@ -25,7 +25,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 PER_PAGE = 10
-GLOBAL = 0
 
 
 @dataclass(frozen=True)
@@ -39,7 +38,8 @@ class BoardQuery:
 
 
 def resolve(engine: Engine[Any], mode: str | None) -> str | None:
-    """The board a /leaderboard mode means: None for the game's rating board, or a high-score mode."""
+    """The board a /leaderboard mode means: None for the game's rating board, or a high-score
+    board (a mode, or "mode.variant" such as "solo.infinite")."""
     meta = engine.meta
     if mode is None:
         if meta.rated_modes:
@@ -47,22 +47,37 @@ def resolve(engine: Engine[Any], mode: str | None) -> str | None:
         if meta.high_score_modes:
             return meta.high_score_modes[0]
         raise UserError(f"{meta.title} keeps no leaderboard yet.")
+    base, _, variant = mode.partition(".")
     try:
-        label = meta.mode(mode).label
+        label = meta.mode(base).label
     except KeyError:
-        raise UserError(f"{meta.title} has no mode {mode!r}.") from None
-    kind = meta.records(mode)
-    if kind == "rated":
+        raise UserError(f"{meta.title} has no mode {base!r}.") from None
+    kind = meta.records(base)
+    if kind == "rated" and not variant:
         return None
-    if kind == "high_score":
+    if kind == "high_score" and (not variant or variant in dict(meta.high_score_variants)):
         return mode
-    raise UserError(f"{meta.title} {label} games are not ranked.")
+    raise UserError(f"{meta.title} {label} games have no board {mode!r}.")
+
+
+def board_label(engine: Engine[Any], board: str) -> str:
+    """How a high-score board is named, e.g. "Solo · Infinite Mode"."""
+    base, _, variant = board.partition(".")
+    label = engine.meta.mode(base).label
+    return f"{label} · {dict(engine.meta.high_score_variants)[variant]}" if variant else label
+
+
+def board_choices(engine: Engine[Any]) -> list[tuple[str, str]]:
+    """(board, label) for every high-score board of a game (for autocomplete)."""
+    modes = engine.meta.high_score_modes
+    variants = [f"{mode}.{variant}" for mode in modes for variant, _ in engine.meta.high_score_variants]
+    return [(board, board_label(engine, board)) for board in [*modes, *variants]]
 
 
 def shown_value(row: BoardRow, rating: bool) -> str:
     """A board value as players read it (the rating on its friendly scale, or the high score)."""
     if rating:
-        return f"{round(DISPLAY_BASE + DISPLAY_SCALE * row.value):,}"
+        return f"{shown(row.value):,}"
     return f"{row.value:g}"
 
 
@@ -81,7 +96,7 @@ async def board_message(
     mode = resolve(engine, query.mode)
     if query.server and guild_id is None:
         raise UserError("Server leaderboards live in servers; use scope:global here.")
-    scope = guild_id if query.server and guild_id is not None else GLOBAL
+    scope = guild_id if query.server and guild_id is not None else GLOBAL_SCOPE
     min_games = bot.settings.leaderboard_min_games
     if scope:
         min_games = (await bot.service.storage.guild_settings(scope)).min_games or min_games
@@ -105,7 +120,7 @@ async def board_message(
     rating = mode is None
     meta = engine.meta
     board = Board(
-        title=f"{meta.title} · " + ("Rating" if rating else meta.mode(mode or "").label),
+        title=f"{meta.title} · " + ("Rating" if rating else board_label(engine, mode or "")),
         scope="This server" if scope else "Global",
         metric="Rating" if rating else meta.high_score,
         rows=[_row(row, rating, viewer) for row in found.rows],

@@ -8,7 +8,8 @@ Formats (all <= 100 characters):
   sm:{table}:{action}                   table-message and panel buttons
   sr:{game}:{page}                      rules pages
   sd:{on|off}                           DM preference
-  sb:{game}:{mode}:{scope}:{page}       leaderboard pages (mode "-" = the rating board; scope s|g)
+  sb:{game}:{board}:{scope}:{page}      leaderboard pages (board "-" = the rating board, else a
+                                        high-score mode or mode.variant; scope s|g)
 Anything else, or anything malformed, is refused as forged: never trusted.
 """
 
@@ -30,7 +31,7 @@ _PATTERNS = {
     "sm": re.compile(r"sm:(\d{1,18}):([a-z_]{1,12})"),
     "sr": re.compile(r"sr:([a-z0-9_]{1,20}):(\d{1,2})"),
     "sd": re.compile(r"sd:(on|off)"),
-    "sb": re.compile(r"sb:([a-z0-9_]{1,20}):([a-z0-9_]{1,20}|-):([sg]):(\d{1,4})"),
+    "sb": re.compile(r"sb:([a-z0-9_]{1,20}):([a-z0-9_.]{1,40}|-):([sg]):(\d{1,4})"),
 }
 
 

@@ -49,33 +49,46 @@ async def hand_picture(live: LiveTable, seat: int) -> Picture:
     return Picture(image.png, f"hand-{live.id}-{seat}.png", image.alt)
 
 
-MAX_REPLAY_FRAMES = 150
+MAX_REPLAY_FRAMES = 120
+REPLAY_WIDTH = 800
 MAX_UPLOAD = 8_000_000
 MAX_LOG = 2_000_000
+_REPLAYS = asyncio.Semaphore(1)  # replays are heavy: one at a time keeps memory and render threads free
 
 
 def _replay_gif(game: str, frames: list[Any], budget: int) -> bytes:
-    """Blocking: render the chosen public views and encode them as one animated GIF."""
-    images = [
-        Image.open(io.BytesIO(renderers.render_table(game, view).png)).convert("RGB") for view in frames
-    ]
+    """Blocking: draw the chosen public views, each shrunk at once to the GIF's width (so memory
+    stays small), and encode them as one animated GIF."""
+    images = []
+    for view in frames:
+        image = renderers.table_image(game, view).convert("RGB")
+        if image.width > REPLAY_WIDTH:
+            image = image.resize(
+                (REPLAY_WIDTH, round(image.height * REPLAY_WIDTH / image.width)), Image.Resampling.LANCZOS
+            )
+        images.append(image)
     return encode_replay_gif(images, max_bytes=budget)
 
 
-async def replay_files(story: Replay) -> list[discord.File]:
+async def replay_files(story: Replay, title: str) -> list[discord.File]:
     """The replay as an animated GIF of the public table plus the narrated log, under the upload limit."""
     log = "\n".join(story.lines).encode()[:MAX_LOG]
     keep = pick_frames(len(story.frames), MAX_REPLAY_FRAMES)
     frames = [snapshot(story.frames[index]) for index in keep]
     try:
-        gif = await asyncio.to_thread(_replay_gif, story.record.game, frames, MAX_UPLOAD - len(log))
+        async with _REPLAYS:
+            gif = await asyncio.to_thread(_replay_gif, story.record.game, frames, MAX_UPLOAD - len(log))
     except ReplayTooLarge:
         raise UserError("This replay does not fit in one Discord upload, even shrunk.") from None
     table_id = story.record.id
+    players = ", ".join(seat.name for seat in story.record.seats)
+    ending = story.lines[-1] if story.lines else ""
+    alt = (
+        f"Replay of game #{table_id}, {title} ({story.record.mode}) with {players}: "
+        f"the public table, {len(keep)} moments. {ending}"
+    )
     return [
-        discord.File(
-            io.BytesIO(gif), filename=f"replay-{table_id}.gif", description=f"Replay of game #{table_id}"
-        ),
+        discord.File(io.BytesIO(gif), filename=f"replay-{table_id}.gif", description=alt[:1024]),
         discord.File(
             io.BytesIO(log), filename=f"replay-{table_id}.txt", description="What happened, turn by turn"
         ),

@@ -12,16 +12,16 @@ from discord.ext import commands
 from bot.errors import UserError
 from bot.ratings import Skill
 from bot.replays import load_replay
-from bot.storage.records import GameStats, GuildSettings
-from cogs.boards import BoardQuery, board_message
+from bot.storage.records import GLOBAL_SCOPE, GameStats, GuildSettings
+from cogs.boards import BoardQuery, board_choices, board_message
 from cogs.media import replay_files
 from cogs.replies import guarded, tell
+from cogs.ui import MEDALS
 
 if TYPE_CHECKING:
     from bot.app import SuperTableBot
 
 HISTORY_SIZE = 10
-MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
 SCOPES = [
     app_commands.Choice(name="this server", value="server"),
     app_commands.Choice(name="global", value="global"),
@@ -58,11 +58,27 @@ class RecordsCommands(commands.Cog):
         engine = self.bot.service.registry.get(str(getattr(interaction.namespace, "game", "") or ""))
         if engine is None:
             return []
-        return [
-            app_commands.Choice(name=mode.label, value=mode.id)
+        rated = [
+            (mode.id, f"{mode.label} (rating)")
             for mode in engine.meta.modes
-            if engine.meta.records(mode.id) and current.lower() in mode.label.lower()
+            if mode.id in engine.meta.rated_modes
+        ]
+        return [
+            app_commands.Choice(name=label, value=board)
+            for board, label in [*rated, *board_choices(engine)]
+            if current.lower() in label.lower()
         ][:25]
+
+    @staticmethod
+    def _whose(
+        interaction: discord.Interaction, user: discord.User | discord.Member | None
+    ) -> tuple[discord.abc.User, int]:
+        """Whose records to show, and in which scope: a server shows its own games; in DMs people
+        see only their own records (everywhere), so nobody reads others' games across servers."""
+        who = user or interaction.user
+        if interaction.guild_id is None and who.id != interaction.user.id:
+            raise UserError("In DMs you can only look at your own records; ask in a server you share.")
+        return who, interaction.guild_id or GLOBAL_SCOPE
 
     def _game_title(self, game: str) -> str:
         engine = self.bot.service.registry.get(game)
@@ -106,8 +122,7 @@ class RecordsCommands(commands.Cog):
         self, interaction: discord.Interaction, user: discord.User | None = None, game: str | None = None
     ) -> None:
         async def work() -> None:
-            who = user or interaction.user
-            scope = interaction.guild_id or 0
+            who, scope = self._whose(interaction, user)
             found = await self.bot.service.storage.player_stats(who.id, scope)
             if game is not None:
                 found = [entry for entry in found if entry.game == game]
@@ -141,8 +156,7 @@ class RecordsCommands(commands.Cog):
         self, interaction: discord.Interaction, user: discord.User | None = None, game: str | None = None
     ) -> None:
         async def work() -> None:
-            who = user or interaction.user
-            scope = interaction.guild_id or 0
+            who, scope = self._whose(interaction, user)
             entries = await self.bot.service.storage.history(who.id, game, scope, HISTORY_SIZE)
             if not entries:
                 raise UserError(f"{who.display_name} has no recorded games here yet.")
@@ -168,14 +182,15 @@ class RecordsCommands(commands.Cog):
     @app_commands.describe(game_id="The game's number, from /history or its result message")
     async def replay(self, interaction: discord.Interaction, game_id: app_commands.Range[int, 1]) -> None:
         async def work() -> None:
+            storage = self.bot.service.storage
+            record = await storage.load_table(game_id)
+            played = record is not None and any(seat.user_id == interaction.user.id for seat in record.seats)
+            if record is None or (record.guild_id != interaction.guild_id and not played):
+                raise UserError(f"There is no game #{game_id} here.")
             await interaction.response.defer(thinking=True)
-            story = await load_replay(self.bot.service.storage, self.bot.service.registry, game_id)
-            record = story.record
-            played = any(seat.user_id == interaction.user.id for seat in record.seats)
-            if record.guild_id != interaction.guild_id and not played:
-                raise UserError(f"Game #{game_id} was played elsewhere: you can replay it there.")
-            files = await replay_files(story)
+            story = await load_replay(storage, self.bot.service.registry, game_id)
             title = self._game_title(record.game)
+            files = await replay_files(story, title)
             await interaction.followup.send(
                 f"🎞️ Replay of game #{game_id}: {title}, {len(story.frames)} moments.", files=files
             )

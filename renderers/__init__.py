@@ -68,6 +68,18 @@ def render_hand(game_id: str, view: View) -> RenderedImage:
     return _render(game_id, view, "hand")
 
 
+def table_image(game_id: str, view: View) -> Image.Image:
+    """The public table as an image (no PNG encoding), for replays. Blocking."""
+    renderer = renderer_for(game_id)
+    try:
+        return renderer.table(view)
+    except Exception:
+        if renderer is GENERIC:
+            raise
+        log.exception("the %s renderer failed on a table view; drawing it with the generic one", game_id)
+        return GENERIC.table(view)
+
+
 def _draw(renderer: Renderer, view: View, kind: Literal["table", "hand"]) -> tuple[Image.Image, str]:
     if kind == "table":
         return renderer.table(view), renderer.table_alt(view)

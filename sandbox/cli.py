@@ -13,6 +13,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 
+from dotenv import dotenv_values
+
 from bot.logs import setup_logging
 from bot.settings import Settings, SettingsError
 
@@ -37,7 +39,14 @@ def sandbox_settings(environ: Mapping[str, str] | None = None) -> Settings:
     that one names the real bot's games (the Docker image sets it), and the simulated server must
     not be written into them. Token, command sync and sharding do not apply offline.
     """
-    values = os.environ if environ is None else environ
+    values = (
+        dict(environ)
+        if environ is not None
+        else {
+            **{k: v for k, v in dotenv_values(".env").items() if v is not None},
+            **os.environ,
+        }
+    )
     return replace(
         Settings.from_env(environ),
         token=None,

@@ -10,11 +10,10 @@ import pytest_asyncio
 
 import renderers
 from bot import Settings, SuperTableBot, create_bot
-from bot.replays import load_replay
-from bot.storage.base import Storage
 from engines.superhot.engine import Superhot
 from tests.support.highcard import HighCard
 from tests.support.highcard_renderer import HighCardRenderer
+from tests.support.replays import assert_replays_reproduce
 
 REGISTRY = {"highcard": HighCard(), "superhot": Superhot()}
 renderers.register("highcard", HighCardRenderer())
@@ -42,21 +41,12 @@ async def make_bot(settings: Settings) -> AsyncIterator[Callable[[], SuperTableB
 
     yield build
     if bots and getattr(bots[-1], "service", None) is not None:
-        await assert_replays_reproduce(bots[-1].service.storage)
+        await assert_replays_reproduce(bots[-1].service.storage, REGISTRY)
     for bot in bots:
         service = getattr(bot, "service", None)
         if service is not None:
             service.close()
             await service.storage.close()
-
-
-async def assert_replays_reproduce(storage: Storage) -> None:
-    """Every finished game of the test replays, from its seed and action log, to its stored state."""
-    for table_id in await storage.finished_tables():
-        if not await storage.actions(table_id):
-            continue  # a result written straight into storage by a records test, never played
-        story = await load_replay(storage, REGISTRY, table_id)
-        assert story.engine.encode(story.state) == story.record.state, f"game {table_id} replays differently"
 
 
 @pytest.fixture

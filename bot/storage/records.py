@@ -96,6 +96,8 @@ class ResultRecord(msgspec.Struct, kw_only=True):
     kind: str = ""  # "rated", "high_score" or "" (recorded only)
     sides: list[list[int]] = msgspec.field(default_factory=list)  # rated: the seats of each side
     won: bool | None = None  # high-score games: whether the players won
+    board: str = ""  # high-score games: the board ("solo", or "solo.infinite" for a variant)
+    rated_scopes: list[int] = msgspec.field(default_factory=list)  # rated games: server id and/or 0
     changes: dict[int, tuple[int, int]] = msgspec.field(default_factory=dict)
     """Rated games: user id -> (shown rating before, after) in the game's own scope; set on save."""
 
@@ -105,6 +107,10 @@ class UserSettings(msgspec.Struct):
 
     user_id: int
     dm: bool = False
+
+
+GLOBAL_SCOPE = 0
+"""The scope id of global ratings and boards (server scopes use the guild id)."""
 
 
 class GuildSettings(msgspec.Struct):

@@ -9,9 +9,16 @@ from collections import defaultdict
 import aiosqlite
 
 from bot.ratings import Skill, rate
-from bot.storage.records import BoardPage, BoardRow, GameStats, HistoryEntry, ResultRecord, ResultSeat
+from bot.storage.records import (
+    GLOBAL_SCOPE,
+    BoardPage,
+    BoardRow,
+    GameStats,
+    HistoryEntry,
+    ResultRecord,
+    ResultSeat,
+)
 
-GLOBAL = 0
 TREND_GAMES = 10
 
 
@@ -21,15 +28,18 @@ async def _all(db: aiosqlite.Connection, sql: str, params: tuple[object, ...]) -
 
 def scopes(guild_id: int | None) -> list[int]:
     """The scopes a result counts in: its server (if any) and the global one."""
-    return [GLOBAL] if not guild_id else [guild_id, GLOBAL]
+    return [GLOBAL_SCOPE] if guild_id is None else [guild_id, GLOBAL_SCOPE]
 
 
 async def record_result(db: aiosqlite.Connection, result: ResultRecord) -> None:
-    """Update ratings or high scores for a result, in the caller's transaction."""
+    """Update ratings (in each scope the game is rated in) or high scores, in the caller's transaction.
+
+    `result.changes` gets the rating changes of the first rated scope (the server's, if rated there).
+    """
     if result.kind == "rated":
-        for scope in scopes(result.guild_id):
+        for number, scope in enumerate(result.rated_scopes):
             changes = await _rate(db, result, scope)
-            if scope == scopes(result.guild_id)[0]:
+            if number == 0:
                 result.changes = changes
     elif result.kind == "high_score":
         for scope in scopes(result.guild_id):
@@ -88,9 +98,13 @@ async def _rate(db: aiosqlite.Connection, result: ResultRecord, scope: int) -> d
 
 
 async def _high_score(db: aiosqlite.Connection, result: ResultRecord, scope: int) -> None:
+    """Count the game for every person on its board; a player who forfeited (placed behind the
+    side) gets neither the win nor the score."""
+    best_place = min(seat.placement for seat in result.seats)
     for seat in result.seats:
         if seat.user_id is None or seat.is_ai:
             continue
+        stayed = seat.placement == best_place
         await db.execute(
             "INSERT INTO high_scores (game, mode, guild_id, user_id, name, best, games, wins, updated_at)"
             " VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?)"
@@ -98,16 +112,10 @@ async def _high_score(db: aiosqlite.Connection, result: ResultRecord, scope: int
             " best = max(best, excluded.best), games = games + 1, wins = wins + excluded.wins,"
             " updated_at = excluded.updated_at",
             (
-                result.game,
-                result.mode,
-                scope,
-                seat.user_id,
-                seat.name,
-                seat.score,
-                int(bool(result.won)),
-                result.finished_at,
+                result.game, result.board or result.mode, scope, seat.user_id, seat.name,
+                seat.score if stayed else 0.0, int(bool(result.won) and stayed), result.finished_at,
             ),
-        )
+        )  # fmt: skip
 
 
 def _board_row(rank: int, row: sqlite3.Row) -> BoardRow:
@@ -186,7 +194,8 @@ async def player_stats(db: aiosqlite.Connection, user_id: int, scope: int) -> li
         db,
         "SELECT r.game AS game, COUNT(*) AS games,"
         " SUM(CASE WHEN r.kind = 'high_score' THEN coalesce(r.won, 0) ELSE s.placement = 1 END) AS wins,"
-        " MIN(s.placement) AS best_placement, MAX(s.score) AS best_score"
+        " MIN(s.placement) AS best_placement,"
+        " MAX(CASE WHEN r.kind = 'high_score' THEN s.score END) AS best_score"
         " FROM result_seats s JOIN results r ON r.table_id = s.table_id"
         " WHERE s.user_id = ? AND s.is_ai = 0 AND r.status = 'finished'"
         + (" AND r.guild_id = ?" if scope else "")

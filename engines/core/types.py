@@ -45,15 +45,16 @@ class GameMeta(msgspec.Struct, frozen=True):
     rules_pages: tuple[str, ...] = ()
     tagline: str = ""
     rated_modes: tuple[str, ...] = ()
-    team_modes: tuple[str, ...] = ()
     high_score_modes: tuple[str, ...] = ()
     high_score: str = ""
+    high_score_variants: tuple[tuple[str, str], ...] = ()  # (id, label): boards kept apart, e.g. Infinite
 
     def records(self, mode: str) -> str:
         """How a finished game of this mode is recorded: "rated", "high_score" or "" (neither).
 
-        Rated modes feed the ratings (in team modes each placement group is a side); high-score
-        modes (co-operative and solo) keep each player's best Outcome score under `high_score`.
+        Rated modes feed the ratings (Outcome.teams gives the sides of a team game); high-score
+        modes (co-operative and solo) keep each player's best Outcome score under `high_score`,
+        on the mode's board or on the variant board Outcome.board names.
         """
         if mode in self.rated_modes:
             return "rated"
@@ -122,6 +123,8 @@ class Outcome(msgspec.Struct, frozen=True):
     scores: dict[int, float]
     summary: str
     won: bool | None = None  # co-operative and solo games: whether the players won
+    teams: list[list[int]] | None = None  # team games: the seats of each side (rated as teams)
+    board: str = ""  # high-score games: a variant board (one of GameMeta.high_score_variants)
 
     def placement_of(self, seat: int) -> int:
         """1-based place of a seat (tied seats share a place)."""

@@ -56,9 +56,9 @@ class Superhot:
         rules_pages=RULES,
         tagline="Time moves only when you move. Clear the levels before the bullets catch up.",
         rated_modes=("versus", "twovone"),
-        team_modes=("twovone",),
         high_score_modes=("solo", "coop"),
         high_score="Levels cleared",
+        high_score_variants=(("infinite", "Infinite Mode"),),
     )
 
     def ai_policy(self, seed: int) -> SuperhotAI:
@@ -132,7 +132,9 @@ class Superhot:
         summary = result_text(state)
         if state.mode in ("solo", "coop"):
             last = state.campaigns[-1]
-            return Outcome([everyone], {seat: float(last.levels) for seat in everyone}, summary, won=last.won)
+            scores = {seat: float(last.levels) for seat in everyone}
+            board = "infinite" if state.levels == 0 else ""
+            return Outcome([everyone], scores, summary, won=last.won, board=board)
         scores = {seat: 0.0 for seat in everyone}
         for campaign in state.campaigns:
             score = campaign.levels * 100 + campaign.goals + (1000 if campaign.won else 0)
@@ -142,7 +144,8 @@ class Superhot:
             normal = state.campaigns[0].normal
             system = [seat for seat in everyone if seat not in normal]
             won = state.campaigns[0].won
-            return Outcome([normal, system] if won else [system, normal], scores, summary)
+            placements = [normal, system] if won else [system, normal]
+            return Outcome(placements, scores, summary, teams=[normal, system] if len(normal) > 1 else None)
         best = sorted(set(scores.values()), reverse=True)
         return Outcome([[s for s in everyone if scores[s] == score] for score in best], scores, summary)
 

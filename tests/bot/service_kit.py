@@ -10,6 +10,7 @@ from bot.live import LiveTable
 from bot.service import TableService
 from bot.storage import open_storage
 from tests.support.highcard import HighCard
+from tests.support.replays import assert_replays_reproduce
 
 REGISTRY = {"highcard": HighCard()}
 
@@ -48,6 +49,8 @@ async def close_all() -> None:
     """Close every service opened by a test."""
     while OPEN:
         service = OPEN.pop()
+        if getattr(service.storage, "_conn", None) is not None:  # some tests close theirs early
+            await assert_replays_reproduce(service.storage, service.registry)
         service.close()
         await service.storage.close()
 

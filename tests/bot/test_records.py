@@ -8,10 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from bot.outcomes import rateable
+from bot.live import LiveTable
+from bot.outcomes import final_outcome, rateable, result_record
 from bot.ratings import Skill, rate
-from bot.storage.records import GuildSettings, ResultSeat
+from bot.runtime import Runtime
+from bot.storage.records import GuildSettings, ResultSeat, SeatRecord, TableRecord
 from bot.storage.sqlite import SqliteStorage
+from engines.core import Outcome
+from engines.superhot.engine import Superhot
 from tests.support.records import record_game
 
 ANN, BEN, CAL, DEE = 1, 2, 3, 4
@@ -147,3 +151,50 @@ async def test_leaderboards_stay_fast_with_100000_results(storage: SqliteStorage
     await storage.history(4321, None, 10, 10)
     await storage.player_stats(4321, 10)
     assert time.perf_counter() - started < 0.2
+
+
+def finished_table(guild_id: int | None, mode: str, people: list[int | None]) -> LiveTable:
+    seats = [SeatRecord(i, f"p{i}", user, is_ai=user is None) for i, user in enumerate(people)]
+    record = TableRecord(
+        id=1, guild_id=guild_id, channel_id=5, game="superhot", mode=mode, seed=1, host_id=1,
+        turn_timer=60.0, seats=seats,
+    )  # fmt: skip
+    return LiveTable(record=record, engine=Superhot(), state=None, runtime=Runtime())
+
+
+def test_a_server_that_rates_ai_games_rates_them_on_its_own_board_only() -> None:
+    live = finished_table(10, "versus", [ANN, None])
+    outcome = Outcome([[0], [1]], {}, "won")
+    assert result_record(live, outcome, 0.0, "won", rate_ai=True).rated_scopes == [10]
+    assert result_record(live, outcome, 0.0, "won").kind == ""
+    people = finished_table(10, "versus", [ANN, BEN])
+    assert result_record(people, outcome, 0.0, "won").rated_scopes == [10, 0]
+
+
+def test_team_sides_come_from_the_engine_even_after_a_forfeit() -> None:
+    live = finished_table(10, "twovone", [ANN, BEN, CAL])
+    engine_outcome = Outcome([[0, 1], [2]], {}, "normals won", teams=[[0, 1], [2]])
+    outcome = final_outcome(engine_outcome, [0, 2], [1], live.record.seats)
+    assert outcome.placements == [[0], [2], [1]]
+    result = result_record(live, outcome, 0.0, outcome.summary)
+    assert result.sides == [[0, 1], [2]]
+
+
+def test_infinite_mode_keeps_its_own_high_score_board() -> None:
+    live = finished_table(10, "solo", [ANN])
+    result = result_record(live, Outcome([[0]], {0: 5.0}, "lost", won=False, board="infinite"), 0.0, "")
+    assert result.kind == "high_score" and result.board == "solo.infinite"
+
+
+async def test_a_player_who_forfeits_a_coop_game_gets_no_win(storage: SqliteStorage) -> None:
+    await record_game(
+        storage,
+        [(ANN, "Ann"), (BEN, "Ben")],
+        [1, 2],
+        mode="coop",
+        kind="high_score",
+        scores=[3.0, 3.0],
+        won=True,
+    )
+    page = await storage.leaderboard("highcard", "coop", 10, min_games=1, offset=0, limit=10, viewer=ANN)
+    assert [(row.name, row.value, row.wins) for row in page.rows] == [("Ann", 3.0, 1), ("Ben", 0.0, 0)]

@@ -103,7 +103,10 @@ async def test_kicking_the_host_or_an_away_player_leaves_a_sane_table(tmp_path: 
     await service.kick(table_id, 100, 101, can_manage=True)
     live = await service.get(table_id)
     assert live.record.host_id == 101
-    assert 2 not in live.runtime.away and live.record.seats[2].is_ai
+    assert 2 not in live.runtime.away and live.is_automatic(2)
+    assert live.record.seats[2].user_id == 102, "a removed player keeps the game in their records"
+    with pytest.raises(UserError, match="watching"):
+        await service.back(table_id, 102)
 
 
 async def test_timers_that_ran_out_during_downtime_restart_at_their_warning(tmp_path: Path) -> None:

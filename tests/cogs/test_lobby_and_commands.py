@@ -124,7 +124,7 @@ async def test_kick_hands_the_seat_to_the_ai_and_checks_permission(simcord_env) 
     done = await world.alice.slash(thread, "game kick", user=world.bob)
     assert "removed" in done.response.content
     live = await world.bot.service.get(table_id_of(table))
-    assert live.record.seats[1].is_ai and live.seat_of(world.bob.id) is None
+    assert live.is_automatic(1) and live.seat_of(world.bob.id) is None
     gone = await world.bob.click(world.table_message(thread), label="Open my hand")
     assert "watching" in gone.response.content
 

@@ -8,7 +8,7 @@ import dataclasses
 import discord
 
 from tests.cogs.test_full_game import play_to_end, start_game
-from tests.cogs.world import World, custom_ids, make_world, texts
+from tests.cogs.world import World, custom_ids, make_world, reply, texts
 from tests.support.records import record_game
 
 
@@ -113,3 +113,15 @@ async def test_pages_scopes_and_the_viewer_row(simcord_env) -> None:
     assert "leaderboard, global" in board_text(worldwide.response.message)
     everyone = await world.alice.slash(world.games, "leaderboard", game="highcard", scope="global", page=2)
     assert "Faraway" in board_text(everyone.response.message), "global boards count every server"
+
+
+async def test_records_stay_private_across_servers(simcord_env) -> None:
+    world = make_world(simcord_env)
+    storage = world.bot.service.storage
+    played = await record_game(storage, [(world.bob.id, "bob"), (4000, "Far")], [1, 2], guild_id=999)
+    snoop = await world.carol.user.slash("history", user=world.bob.user)
+    assert "only look at your own" in reply(snoop)
+    elsewhere = await world.carol.slash(world.games, "replay", game_id=played.table_id)
+    assert elsewhere.ephemeral and f"no game #{played.table_id} here" in reply(elsewhere)
+    missing = await world.carol.slash(world.games, "replay", game_id=424242)
+    assert missing.ephemeral and "no game #424242" in reply(missing)

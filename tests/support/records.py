@@ -33,7 +33,8 @@ async def record_game(
     record.status = status
     result = ResultRecord(
         table_id=record.id, game=game, mode=mode, guild_id=guild_id, finished_at=at, summary="done",
-        status=status, kind=kind, won=won,
+        status=status, kind=kind, won=won, board=mode if kind == "high_score" else "",
+        rated_scopes=[scope for scope in (guild_id, 0) if scope is not None] if kind == "rated" else [],
         sides=sides if sides is not None else [[i] for i in range(len(players))],
         seats=[
             ResultSeat(i, name, user, user is None, placements[i], (scores or [0.0] * len(players))[i])

@@ -20,7 +20,9 @@ CREATE TABLE ratings (
     PRIMARY KEY (game, guild_id, user_id)
 );
 
-CREATE INDEX ratings_board ON ratings (game, guild_id, ordinal DESC);
+-- Covering indexes in the boards' exact order (user_id breaks ties), so pages, counts and the
+-- viewer's rank never sort or read table rows.
+CREATE INDEX ratings_board ON ratings (game, guild_id, ordinal DESC, user_id, games);
 
 CREATE TABLE rating_changes (
     table_id     INTEGER NOT NULL REFERENCES results (table_id) ON DELETE CASCADE,
@@ -50,4 +52,4 @@ CREATE TABLE high_scores (
     PRIMARY KEY (game, mode, guild_id, user_id)
 );
 
-CREATE INDEX high_scores_board ON high_scores (game, mode, guild_id, best DESC, wins DESC);
+CREATE INDEX high_scores_board ON high_scores (game, mode, guild_id, best DESC, wins DESC, games, user_id);
