@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -54,24 +55,34 @@ def make_world(env: simcord.Env) -> World:
     return World(env, guild, games, *members)
 
 
-def custom_ids(message: Any) -> list[str]:
-    """Every custom_id in a message's components, V2 layouts included."""
-    found: list[str] = []
+def components(message: Any) -> Iterator[Any]:
+    """Every component of a message, nested V2 layouts and accessories included."""
 
-    def walk(component: Any) -> None:
-        cid = getattr(component, "custom_id", None)
-        if cid:
-            found.append(cid)
+    def walk(component: Any) -> Iterator[Any]:
+        yield component
         for attr in ("children", "components"):
             for child in getattr(component, attr, None) or []:
-                walk(child)
+                yield from walk(child)
         accessory = getattr(component, "accessory", None)
         if accessory is not None:
-            walk(accessory)
+            yield from walk(accessory)
 
     for component in getattr(message, "components", []):
-        walk(component)
-    return found
+        yield from walk(component)
+
+
+def custom_ids(message: Any) -> list[str]:
+    """Every custom_id in a message's components, V2 layouts included."""
+    return [c.custom_id for c in components(message) if getattr(c, "custom_id", None)]
+
+
+def button_labels(message: Any) -> list[str]:
+    """The label of every clickable button of a message."""
+    return [
+        c.label
+        for c in components(message)
+        if isinstance(getattr(c, "label", None), str) and getattr(c, "custom_id", None)
+    ]
 
 
 def texts(message: Any) -> str:

@@ -9,30 +9,11 @@ import aiohttp
 import pytest
 
 from sandbox.cli import SANDBOX_DATABASE_URL, banner, sandbox_settings
+from tests.cogs.world import button_labels as labels
 from tests.cogs.world import custom_ids, texts
 from tests.sandbox.conftest import needs_preview
 
 pytestmark = needs_preview
-
-
-def labels(message: Any) -> list[str]:
-    """Every button label of a message, V2 layouts included."""
-    found: list[str] = []
-
-    def walk(component: Any) -> None:
-        label = getattr(component, "label", None)
-        if isinstance(label, str) and getattr(component, "custom_id", None):
-            found.append(label)
-        for attr in ("children", "components"):
-            for child in getattr(component, attr, None) or []:
-                walk(child)
-        accessory = getattr(component, "accessory", None)
-        if accessory is not None:
-            walk(accessory)
-
-    for component in getattr(message, "components", []):
-        walk(component)
-    return found
 
 
 def table_message(box: Any) -> Any:
