@@ -57,16 +57,16 @@ _REPLAYS = asyncio.Semaphore(1)  # replays are heavy: one at a time keeps memory
 
 
 def _replay_gif(game: str, frames: list[Any], budget: int) -> bytes:
-    """Blocking: draw the chosen public views, each shrunk at once to the GIF's width (so memory
-    stays small), and encode them as one animated GIF."""
-    images = []
+    """Blocking: draw the chosen public views, each shrunk at once to the GIF's width and paletted
+    (so memory stays small), and encode them as one animated GIF."""
+    images: list[Image.Image] = []
     for view in frames:
         image = renderers.table_image(game, view).convert("RGB")
         if image.width > REPLAY_WIDTH:
             image = image.resize(
                 (REPLAY_WIDTH, round(image.height * REPLAY_WIDTH / image.width)), Image.Resampling.LANCZOS
             )
-        images.append(image)
+        images.append(image.quantize(256, Image.Quantize.FASTOCTREE))  # a third of the memory of RGB
     return encode_replay_gif(images, max_bytes=budget)
 
 
