@@ -6,6 +6,7 @@ import argparse
 import asyncio
 import contextlib
 import importlib.util
+import logging
 import os
 import signal
 import sys
@@ -132,6 +133,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"supertable: {exc}", file=sys.stderr)
         return 2
     setup_logging(settings.log_level)
+    if settings.log_level != "DEBUG":
+        # discord.py's start-up chatter (voice support, intents under simulation) is noise here.
+        logging.getLogger("discord").setLevel(logging.ERROR)
     try:
         asyncio.run(serve(settings, args.port))
     except KeyboardInterrupt:
