@@ -28,15 +28,15 @@ LineSpec = Sequence[str | Slot | None]
 # --- card look-ups -------------------------------------------------------------------------------
 
 
+def _matching(defs: Mapping[str, Any], what: str, fields: dict[str, Any]) -> list[str]:
+    found = [key for key, item in defs.items() if all(getattr(item, k) == v for k, v in fields.items())]
+    assert found, f"no {what} card with {fields}"
+    return found
+
+
 def cards(**fields: Any) -> list[str]:
     """Instance ids of the obstacle cards whose definition matches every field, in file order."""
-    found = [
-        card_id
-        for card_id, card in pool().obstacles.items()
-        if all(getattr(card, key) == value for key, value in fields.items())
-    ]
-    assert found, f"no obstacle card with {fields}"
-    return found
+    return _matching(pool().obstacles, "obstacle", fields)
 
 
 def card(**fields: Any) -> str:
@@ -46,13 +46,7 @@ def card(**fields: Any) -> str:
 
 def bullets(**fields: Any) -> list[str]:
     """Bullet card ids whose definition matches every field."""
-    found = [
-        card_id
-        for card_id, card in pool().bullets.items()
-        if all(getattr(card, key) == value for key, value in fields.items())
-    ]
-    assert found, f"no bullet card with {fields}"
-    return found
+    return _matching(pool().bullets, "bullet", fields)
 
 
 def goal(name: str) -> str:
