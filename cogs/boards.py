@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import math
 from dataclasses import dataclass
@@ -14,7 +13,7 @@ from bot.errors import UserError
 from bot.ratings import shown
 from bot.storage.records import GLOBAL_SCOPE, BoardRow
 from cogs import ids
-from cogs.media import Picture
+from cogs.media import Picture, in_render_thread
 from cogs.ui import button, gallery, layout
 from engines.core import Engine
 from renderers.leaderboard import Board, Row, leaderboard_text, render_leaderboard
@@ -131,7 +130,7 @@ async def board_message(
     )
     here = BoardQuery(query.game, mode, bool(scope), page)
     try:
-        image = await asyncio.to_thread(render_leaderboard, board)
+        image = await in_render_thread(render_leaderboard, board)
     except Exception:
         log.exception("the leaderboard image failed; sending the text version")
         return layout(ui.TextDisplay(leaderboard_text(board)), _pager(board, here)), None

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import io
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import discord
 import msgspec
@@ -17,6 +18,17 @@ from bot.errors import UserError
 from bot.live import LiveTable
 from bot.replays import Replay
 from renderers.replay import ReplayTooLarge, encode_replay_gif, pick_frames
+
+T = TypeVar("T")
+RENDER_THREADS = 2
+"""Drawing holds the GIL and encoding uses a core, so two threads keep both cores busy on a small host
+while the event loop stays responsive; more threads only queue up behind the GIL."""
+_RENDER_POOL = ThreadPoolExecutor(max_workers=RENDER_THREADS, thread_name_prefix="render")
+
+
+async def in_render_thread(work: Callable[..., T], *args: Any) -> T:
+    """Run blocking drawing work in the bounded render pool, never on the event loop."""
+    return await asyncio.get_running_loop().run_in_executor(_RENDER_POOL, work, *args)
 
 
 @dataclass(frozen=True)
@@ -39,13 +51,13 @@ def snapshot(view: Mapping[str, Any]) -> Any:
 
 async def table_picture(live: LiveTable) -> Picture:
     """The public table image."""
-    image = await asyncio.to_thread(renderers.render_table, live.record.game, snapshot(live.view(None)))
+    image = await in_render_thread(renderers.render_table, live.record.game, snapshot(live.view(None)))
     return Picture(image.png, f"table-{live.id}.png", image.alt)
 
 
 async def hand_picture(live: LiveTable, seat: int) -> Picture:
     """A seat's private hand image."""
-    image = await asyncio.to_thread(renderers.render_hand, live.record.game, snapshot(live.view(seat)))
+    image = await in_render_thread(renderers.render_hand, live.record.game, snapshot(live.view(seat)))
     return Picture(image.png, f"hand-{live.id}-{seat}.png", image.alt)
 
 
@@ -77,7 +89,7 @@ async def replay_files(story: Replay, title: str) -> list[discord.File]:
     frames = [snapshot(story.frames[index]) for index in keep]
     try:
         async with _REPLAYS:
-            gif = await asyncio.to_thread(_replay_gif, story.record.game, frames, MAX_UPLOAD - len(log))
+            gif = await in_render_thread(_replay_gif, story.record.game, frames, MAX_UPLOAD - len(log))
     except ReplayTooLarge:
         raise UserError("This replay does not fit in one Discord upload, even shrunk.") from None
     table_id = story.record.id

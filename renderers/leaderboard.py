@@ -26,7 +26,7 @@ from renderers.kit.encode import MAX_ALT_TEXT, RenderedImage, rendered_image
 from renderers.kit.fonts import font, has_glyph
 from renderers.kit.palette import BAR, HIGHLIGHT, MUTED, PANEL, PANEL_EDGE, RGB, TEXT, ink_on
 from renderers.kit.shapes import Box, rounded_box, rounded_outline
-from renderers.kit.text import ELLIPSIS, ellipsize, fit_line
+from renderers.kit.text import ELLIPSIS, ellipsize, fit_line, text_width
 from renderers.kit.views import plural
 
 MAX_ROWS = 10
@@ -224,7 +224,7 @@ def _header(canvas: Image.Image, board: Board) -> None:
     paint = ImageDraw.Draw(canvas)
     status = page_text(board)
     status_face = font(24, bold=True)
-    status_width = status_face.getlength(status)
+    status_width = text_width(status_face, status)
     paint.text((WIDTH - PAD, 38), status, font=status_face, fill=HIGHLIGHT, anchor="rm")
     title, face = fit_line(
         _clean(board.title) or "Leaderboard", WIDTH - 2 * PAD - status_width - 24, 32, 22, True
@@ -271,7 +271,7 @@ def _row(canvas: Image.Image, row: Row, box: Box) -> None:
         paint.rectangle((left + 2, top + 10, left + 7, bottom - 10), fill=VIEWER)
     _rank(canvas, row.rank, middle, TEXT if row.is_viewer else MUTED)
     value, value_face = fit_line(_clean(row.value), VALUE_WIDTH, 24, 15, bold=True)
-    value_left = VALUE_RIGHT - value_face.getlength(value)
+    value_left = VALUE_RIGHT - text_width(value_face, value)
     paint.text((VALUE_RIGHT, middle), value, font=value_face, fill=TEXT, anchor="rm")
     paint.text((GAMES_RIGHT, middle), f"{max(0, row.games):,}", font=font(22), fill=MUTED, anchor="rm")
     paint.text((RATE_RIGHT, middle), win_rate_text(row.win_rate), font=font(22), fill=TEXT, anchor="rm")
@@ -282,7 +282,7 @@ def _row(canvas: Image.Image, row: Row, box: Box) -> None:
     name, face = fit_line(drawn_name(row.name), room, 24, 23, bold=row.is_viewer)
     paint.text((NAME_X, middle), name, font=face, fill=TEXT, anchor="lm")
     if row.is_viewer:
-        x = round(NAME_X + face.getlength(name) + 12)
+        x = round(NAME_X + text_width(face, name) + 12)
         draw.badge(canvas, (x, round(middle - 12)), marker, VIEWER, ink_on(VIEWER), size=15)
 
 

@@ -13,7 +13,7 @@ from PIL import Image, ImageDraw, ImageFont, ImageOps
 from renderers.kit.fonts import font
 from renderers.kit.palette import CARD_BACK, CARD_BACK_PATTERN, CARD_EDGE, CARD_FACE, CARD_INK, RGB
 from renderers.kit.shapes import rounded_box, rounded_mask
-from renderers.kit.text import fit_block, fit_line, wrap, wrap_shaped
+from renderers.kit.text import fit_block, fit_line, text_width, wrap, wrap_shaped
 
 
 @dataclass(frozen=True)
@@ -149,7 +149,7 @@ def _mark_size(mark: Mark, size: int) -> tuple[ImageFont.FreeTypeFont, int, int]
     """The font, width and height of a mark drawn at this font size."""
     face = font(size, bold=True)
     height = round(size * 1.45)
-    width = max(height, round(face.getlength(mark.text) + size * 0.8))
+    width = max(height, round(text_width(face, mark.text) + size * 0.8))
     return face, width, height
 
 

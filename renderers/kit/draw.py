@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -22,8 +23,8 @@ from renderers.kit.palette import (
     TEXT,
     SeatStyle,
 )
-from renderers.kit.shapes import Box, rounded_box, rounded_outline, shade, shadow, shadow_mask
-from renderers.kit.text import ellipsize, fit_block, fit_items, fit_line
+from renderers.kit.shapes import Box, rounded_box, rounded_mask, rounded_outline, shade, shadow, shadow_mask
+from renderers.kit.text import ellipsize, fit_block, fit_items, fit_line, text_width
 
 Size = tuple[int, int]
 
@@ -111,7 +112,7 @@ def note(canvas: Image.Image, box: Box, text: str, size: int = 28) -> None:
 
 def badge_width(text: str, size: int = 22) -> int:
     """How wide badge() draws this text."""
-    return round(font(size, bold=True).getlength(text) + size * 1.2)
+    return round(text_width(font(size, bold=True), text) + size * 1.2)
 
 
 def badge(
@@ -124,15 +125,23 @@ def badge(
     right: bool = False,
 ) -> Box:
     """A pill with bold text, its top-left at `xy` (its top-right when `right`); returns its box."""
-    face = font(size, bold=True)
-    height = round(size * 1.55)
-    width = badge_width(text, size)
+    tile = _badge_tile(text, fill, ink, size)
     x, y = xy
-    left = x - width if right else x
-    box = (left, y, left + width, y + height)
-    rounded_box(canvas, box, height // 2, fill)
-    ImageDraw.Draw(canvas).text((left + width / 2, y + height / 2), text, font=face, fill=ink, anchor="mm")
-    return box
+    left = x - tile.width if right else x
+    canvas.paste(tile, (left, y), tile)
+    return (left, y, left + tile.width, y + tile.height)
+
+
+@lru_cache(maxsize=1024)
+def _badge_tile(text: str, fill: RGB, ink: RGB, size: int) -> Image.Image:
+    """The pill as an RGBA tile whose alpha is its rounded shape (labels repeat, so each is drawn once).
+    Never mutate the result."""
+    width, height = badge_width(text, size), round(size * 1.55)
+    tile = Image.new("RGBA", (width, height), (*fill, 255))
+    face = font(size, bold=True)
+    ImageDraw.Draw(tile).text((width / 2, height / 2), text, font=face, fill=ink, anchor="mm")
+    tile.putalpha(rounded_mask(width, height, height // 2))
+    return tile
 
 
 def seat_token(canvas: Image.Image, centre: tuple[int, int], diameter: int, style: SeatStyle) -> None:
@@ -248,7 +257,7 @@ def header_bar(
         draw.line((0, height, width, height), fill=style.rule, width=style.rule_width)
     middle = height / 2
     shown, face = fit_line(status, width * style.status_share, *style.status, bold=True)
-    status_left = width - style.pad - round(face.getlength(shown))
+    status_left = width - style.pad - round(text_width(face, shown))
     draw.text((width - style.pad, middle), shown, font=face, fill=style.status_ink, anchor="rm")
     parts: Sequence[TitlePart] = [(title, style.title_ink)] if isinstance(title, str) else title
     whole = "".join(text for text, _ in parts)
@@ -258,7 +267,7 @@ def header_bar(
     x = style.pad
     for text, ink in parts:
         draw.text((x, middle), text, font=face, fill=ink, anchor="lm")
-        x += round(face.getlength(text))
+        x += round(text_width(face, text))
     x += style.title_gap
     for number, chip in enumerate(chips):
         room = status_left - style.title_gap - x

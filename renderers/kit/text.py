@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from PIL import ImageFont
 
@@ -12,14 +13,20 @@ ELLIPSIS = "…"
 ITEM_SEPARATOR = " · "
 
 
+@lru_cache(maxsize=16_384)
+def text_width(face: ImageFont.FreeTypeFont, text: str) -> float:
+    """How wide `text` is in `face` (memoised: fonts are cached, so the same labels measure once)."""
+    return face.getlength(text)
+
+
 def ellipsize(text: str, face: ImageFont.FreeTypeFont, width: float) -> str:
     """The text, cut with an ellipsis if needed so that it is at most `width` pixels wide."""
-    if face.getlength(text) <= width:
+    if text_width(face, text) <= width:
         return text
     low, high = 0, len(text)
     while low < high:
         mid = (low + high + 1) // 2
-        if face.getlength(text[:mid].rstrip() + ELLIPSIS) <= width:
+        if text_width(face, text[:mid].rstrip() + ELLIPSIS) <= width:
             low = mid
         else:
             high = mid - 1
@@ -34,7 +41,7 @@ def fit_line(
     for current in range(size, min_size - 1, -1):
         for condensed in (False, True):
             face = font(current, bold, condensed)
-            if face.getlength(text) <= width:
+            if text_width(face, text) <= width:
                 return text, face
     face = font(min_size, bold, condensed=True)
     return ellipsize(text, face, width), face
@@ -48,11 +55,11 @@ def fit_list(
     if not items:
         return ellipsize(label, face, width)
     line = label + sep.join(items)
-    if face.getlength(line) <= width:
+    if text_width(face, line) <= width:
         return line
     for count in range(len(items) - 1, 0, -1):
         line = label + sep.join(items[:count]) + sep + ELLIPSIS
-        if face.getlength(line) <= width:
+        if text_width(face, line) <= width:
             return line
     return ellipsize(label + items[0], face, width)
 
@@ -63,11 +70,11 @@ def _lines(
     """Tokens packed greedily into at most `max_lines` lines, and whether they fit without cuts."""
     lines: list[str] = []
     for token in tokens:
-        if lines and face.getlength(lines[-1] + sep + token) <= width:
+        if lines and text_width(face, lines[-1] + sep + token) <= width:
             lines[-1] += sep + token
         else:
             lines.append(token)
-    whole = len(lines) <= max_lines and all(face.getlength(line) <= width for line in lines)
+    whole = len(lines) <= max_lines and all(text_width(face, line) <= width for line in lines)
     if len(lines) > max_lines:
         lines = [*lines[: max_lines - 1], sep.join(lines[max_lines - 1 :])]
     return [ellipsize(line, face, width) for line in lines], whole
@@ -97,12 +104,12 @@ def wrap_shaped(
 
     lines: list[str] = []
     for token in tokens:
-        if lines and face.getlength(lines[-1] + " " + token) <= room(len(lines) - 1):
+        if lines and text_width(face, lines[-1] + " " + token) <= room(len(lines) - 1):
             lines[-1] += " " + token
         else:
             lines.append(token)
     whole = len(lines) <= len(widths) and all(
-        face.getlength(line) <= room(index) for index, line in enumerate(lines)
+        text_width(face, line) <= room(index) for index, line in enumerate(lines)
     )
     if len(lines) > len(widths):
         lines = [*lines[: len(widths) - 1], " ".join(lines[len(widths) - 1 :])]
@@ -133,7 +140,7 @@ def _fit(
         capacity = _capacity(height, current, leading, max_lines)
         for condensed in (False, True) if condense else (False,):
             face = font(current, bold, condensed)
-            if one_per_line and len(tokens) <= capacity and all(face.getlength(t) <= width for t in tokens):
+            if one_per_line and len(tokens) <= capacity and all(text_width(face, t) <= width for t in tokens):
                 return list(tokens), face
             lines, whole = _lines(tokens, face, width, sep, capacity)
             if whole:

@@ -15,7 +15,7 @@ from renderers.kit.draw import Layer, shadowed
 from renderers.kit.fonts import font
 from renderers.kit.palette import RGB
 from renderers.kit.shapes import Box, rounded_box, rounded_mask
-from renderers.kit.text import fit_block, fit_line
+from renderers.kit.text import fit_block, fit_line, text_width
 from renderers.kit.views import as_int, as_str
 from renderers.superhot.look import (
     BACK_STYLE,
@@ -148,7 +148,7 @@ def _bullet_face(face: BulletFace, size: tuple[int, int], layout: SplitLayout) -
     label = f"{look.symbol}{face.value}"
     mark_face = font(mark_size, bold=True)
     mark_h = round(mark_size * 1.45)
-    mark_w = max(mark_h, round(mark_face.getlength(label) + mark_size * 0.8))
+    mark_w = max(mark_h, round(text_width(mark_face, label) + mark_size * 0.8))
     x1, y1 = width - edge - pad, height - edge - pad
     rounded_box(tile, (x1 - mark_w - 3, y1 - mark_h - 3, x1 + 3, y1 + 3), mark_h // 3 + 3, WHITE)
     rounded_box(tile, (x1 - mark_w, y1 - mark_h, x1, y1), mark_h // 3, look.colour)
@@ -261,7 +261,7 @@ def _strip(mark: Mark | None, label: str, size: tuple[int, int], fill: RGB, ink:
     pen = ImageDraw.Draw(tile)
     if mark is not None:
         mark_face, mark_h = font(17, bold=True), height - 12
-        mark_w = max(mark_h, round(mark_face.getlength(mark.text) + 12))
+        mark_w = max(mark_h, round(text_width(mark_face, mark.text) + 12))
         rounded_box(tile, (x, 6, x + mark_w, 6 + mark_h), 6, mark.fill)
         pen.text((x + mark_w / 2, 6 + mark_h / 2), mark.text, font=mark_face, fill=mark.ink, anchor="mm")
         x += mark_w + 6

@@ -14,7 +14,7 @@ from renderers.kit.draw import badge, badge_width, centred_text, panel, seat_tok
 from renderers.kit.fonts import font
 from renderers.kit.palette import RGB, SeatStyle, seat_style
 from renderers.kit.shapes import Box, rounded_box, rounded_outline, shadow
-from renderers.kit.text import fit_block, fit_line, wrap_shaped
+from renderers.kit.text import fit_block, fit_line, text_width, wrap_shaped
 from renderers.kit.views import View, as_int, as_mapping, as_str, seat_name, seats
 from renderers.superhot import geometry
 from renderers.superhot.cards import draw_bullet
@@ -251,7 +251,9 @@ def _plate_face(
     shown, face = fit_line(name, right - pad - name_x - role_w - tag_w, 24, 16, bold=True)
     pen.text((name_x, top + pad + 19), shown, font=face, fill=INK, anchor="lm")
     if role_w:
-        badge(canvas, (name_x + round(face.getlength(shown)) + 8, top + pad + 7), role, DARK, WHITE, size=16)
+        badge(
+            canvas, (name_x + round(text_width(face, shown)) + 8, top + pad + 7), role, DARK, WHITE, size=16
+        )
     if active:
         badge(canvas, (right - pad, top + pad + 6), "TURN", ALERT, INK, size=17, right=True)
 

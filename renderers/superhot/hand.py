@@ -16,7 +16,7 @@ from renderers.kit.draw import Chip, badge, badge_width, centred_text, paste_lay
 from renderers.kit.fonts import font
 from renderers.kit.palette import RGB, seat_style
 from renderers.kit.shapes import Box, rounded_outline
-from renderers.kit.text import ellipsize, fit_line, fit_list
+from renderers.kit.text import ellipsize, fit_line, fit_list, text_width
 from renderers.kit.views import View, as_int, as_mappings, as_str, plural, seats
 from renderers.superhot.cards import card_layer, top_strip
 from renderers.superhot.look import (
@@ -92,7 +92,7 @@ class HandLayout:
 
 
 def _label_w(text: str) -> int:
-    return round(font(17, bold=True).getlength(text))
+    return round(text_width(font(17, bold=True), text))
 
 
 def _group_w(label: str, count: int) -> int:
@@ -259,6 +259,6 @@ class _Hand:
         bold, face = font(18, bold=True), font(18)
         x = MARGIN + 4
         self.pen.text((x, middle), label, font=bold, fill=INK, anchor="lm")
-        x += round(bold.getlength(label)) + 8
+        x += round(text_width(bold, label)) + 8
         listed = fit_list("", top_names(pile), face, HAND_W - MARGIN - x) if pile else "empty"
         self.pen.text((x, middle), listed, font=face, fill=GREY, anchor="lm")

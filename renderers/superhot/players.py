@@ -12,6 +12,7 @@ from PIL import Image, ImageDraw
 from renderers.kit.draw import badge, paste_layer
 from renderers.kit.fonts import font
 from renderers.kit.shapes import Box
+from renderers.kit.text import text_width
 from renderers.kit.views import View, as_int, as_mapping, as_mappings, plural, seats
 from renderers.superhot import geometry
 from renderers.superhot.cards import bottom_strip, draw_bullet, halves, top_half_layer, top_strip
@@ -59,12 +60,12 @@ def _stats(canvas: Image.Image, view: View, box: Box, index: int, seat: Mapping[
     bullet_row(canvas, (row_left, y - 8), bullets)
     room = row_left - 12 - (left + pad)
     cards = plural(hand, "card") + " in hand"
-    if bold.getlength(cards) > room:
+    if text_width(bold, cards) > room:
         cards = plural(hand, "card")
     pen.text((left + pad, y), cards, font=bold, fill=INK, anchor="lm")
     danger = bullets >= MAX_BULLETS - 1
     label_face = font(17, bold=danger)
-    if label_face.getlength("bullets") + 8 < room - bold.getlength(cards):
+    if text_width(label_face, "bullets") + 8 < room - text_width(bold, cards):
         ink = RED if danger else GREY
         pen.text((row_left - 8, y), "bullets", font=label_face, fill=ink, anchor="rm")
     y += 34
@@ -75,13 +76,13 @@ def _stats(canvas: Image.Image, view: View, box: Box, index: int, seat: Mapping[
     top_card = as_mapping(seat.get("discard_top"))
     if top_card is not None:
         # The discard's top card beside its count, else on the next row when that is free.
-        strip_left = left + pad + round(face.getlength(piles)) + 10
+        strip_left = left + pad + round(text_width(face, piles)) + 10
         if right - pad - strip_left >= 150:
             strip = top_strip(top_card, (min(170, right - pad - strip_left), 34))
             paste_layer(canvas, strip, (strip_left, y - 17))
         elif not new and bottom - (y + 22) >= 40:
             label = f"on top {ARROW}"
-            label_w = round(font(17).getlength(label))
+            label_w = round(text_width(font(17), label))
             pen.text((left + pad, y + 41), label, font=font(17), fill=GREY, anchor="lm")
             strip_w = min(170, right - 2 * pad - left - label_w - 10)
             paste_layer(canvas, top_strip(top_card, (strip_w, 34)), (left + pad + label_w + 10, y + 24))

@@ -17,7 +17,7 @@ from renderers.kit.cards import corner_radius
 from renderers.kit.draw import badge, badge_width, centred_text, fitted_badge, paste_layer
 from renderers.kit.fonts import font
 from renderers.kit.shapes import Box, rounded_box, rounded_outline, shade, shadow
-from renderers.kit.text import fit_line
+from renderers.kit.text import fit_line, text_width
 from renderers.kit.views import View, as_int, as_mapping, as_mappings, as_str
 from renderers.superhot import geometry
 from renderers.superhot.cards import (
@@ -115,7 +115,7 @@ class _Table:
         count, progress = as_int(goal.get("count")), as_int(goal.get("progress"))
         label = f"{min(progress, count)}/{count}"
         face = font(17, bold=True)
-        room = right - left - round(face.getlength(label)) - 8
+        room = right - left - round(text_width(face, label)) - 8
         size = min(17, (room + 4) // count - 4)
         x = left
         for number in range(count if size >= 6 else 0):
@@ -236,10 +236,10 @@ class _Table:
         face = font(68, bold=True)
         won = bool(self.view.get("won"))
         words = (("SUPER ", WHITE), ("HOT", RED)) if won else (("GAME ", WHITE), ("OVER", RED))
-        x = (width - sum(face.getlength(word) for word, _ in words)) / 2
+        x = (width - sum(text_width(face, word) for word, _ in words)) / 2
         for word, ink in words:
             self.pen.text((x, top + 56), word, font=face, fill=ink, anchor="lm")
-            x += face.getlength(word)
+            x += text_width(face, word)
         result = as_str(self.view.get("result"))
         if not won and result.lower().startswith("game over"):
             result = result[len("game over") :].lstrip(" :·-—").capitalize()

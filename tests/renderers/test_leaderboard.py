@@ -60,7 +60,7 @@ def test_every_sample_renders_a_sound_png(name: str) -> None:
     rendered = render_leaderboard(SAMPLES[name])
     image = Image.open(io.BytesIO(rendered.png))
     image.load()
-    assert image.format == "PNG" and image.mode == "RGB"
+    assert image.format == "PNG" and image.mode == "P"
     assert image.size == (rendered.width, rendered.height) == board_layout(SAMPLES[name]).size
     assert image.width == WIDTH and 300 < image.height < 1000
     assert rendered.filename == "leaderboard.png"
