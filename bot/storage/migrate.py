@@ -12,7 +12,7 @@ import time
 from dataclasses import dataclass
 from importlib import resources
 
-import aiosqlite
+from bot.storage.sqlite_thread import transaction
 
 MIGRATIONS_PACKAGE = "bot.storage.migrations"
 _FILE_NAME = re.compile(r"^(\d{4})_\w+\.sql$")
@@ -54,45 +54,38 @@ def split_statements(script: str) -> list[str]:
     return statements
 
 
-async def apply_migrations(db: aiosqlite.Connection) -> list[int]:
+def apply_migrations(db: sqlite3.Connection) -> list[int]:
     """Apply every pending migration in order; returns the versions applied now.
 
     `db` must be in autocommit mode (`isolation_level=None`): transactions are explicit here.
     """
-    done = await _applied_versions(db)
+    done = _applied_versions(db)
     applied = []
     for migration in load_migrations():
-        if migration.version not in done and await _apply(db, migration):
+        if migration.version not in done and _apply(db, migration):
             applied.append(migration.version)
     return applied
 
 
-async def _apply(db: aiosqlite.Connection, migration: Migration) -> bool:
+def _apply(db: sqlite3.Connection, migration: Migration) -> bool:
     """Apply one migration unless another process did first; returns whether it ran here."""
-    await db.execute("BEGIN IMMEDIATE")
-    try:
-        pending = migration.version not in await _applied_versions(db)
+    with transaction(db):
+        pending = migration.version not in _applied_versions(db)
         if pending:
             for statement in split_statements(migration.sql):
-                await db.execute(statement)
-            await db.execute(
+                db.execute(statement)
+            db.execute(
                 "INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)",
                 (migration.version, time.time()),
             )
-        await db.execute("COMMIT")
-    except BaseException:
-        if db.in_transaction:
-            await db.execute("ROLLBACK")
-        raise
     return pending
 
 
-async def _applied_versions(db: aiosqlite.Connection) -> set[int]:
+def _applied_versions(db: sqlite3.Connection) -> set[int]:
     """Versions recorded in schema_migrations (none before the first migration created it)."""
-    exists = await db.execute_fetchall(
+    exists = db.execute(
         "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'"
-    )
-    if not list(exists):
+    ).fetchall()
+    if not exists:
         return set()
-    rows = await db.execute_fetchall("SELECT version FROM schema_migrations")
-    return {int(row[0]) for row in rows}
+    return {int(row[0]) for row in db.execute("SELECT version FROM schema_migrations")}

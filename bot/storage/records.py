@@ -58,6 +58,7 @@ class LiveRow(msgspec.Struct):
     id: int
     status: str
     deadline: float | None
+    updated_at: float = 0.0
 
 
 class ActionRecord(msgspec.Struct):

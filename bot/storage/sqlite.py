@@ -1,22 +1,19 @@
-"""The embedded SQLite backend: one aiosqlite connection, WAL, optimistic writes on `rev`.
+"""The embedded SQLite backend: one connection in its own thread, WAL, optimistic writes on `rev`.
 
-Every database access holds one asyncio.Lock, so a read or write can never run inside another
-coroutine's open transaction on the shared connection. Writers take the database write lock
+Every operation is one synchronous function run in the connection's thread (`SqliteThread`), its
+transaction included: one hand-off from the event loop per operation, however many statements,
+and no operation ever runs inside another's transaction. Writers take the database write lock
 up front (BEGIN IMMEDIATE), so other processes sharing the file wait (busy_timeout) instead of
 failing mid-transaction.
 """
 
 from __future__ import annotations
 
-import asyncio
 import sqlite3
-import threading
-from collections.abc import AsyncIterator, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
-import aiosqlite
 import msgspec
 
 from bot.ratings import Skill
@@ -37,6 +34,7 @@ from bot.storage.records import (
     TableRecord,
     UserSettings,
 )
+from bot.storage.sqlite_thread import SqliteThread, transaction
 
 MEMORY = ":memory:"
 BUSY_TIMEOUT_MS = 5000
@@ -70,18 +68,16 @@ class SqliteStorage:
 
     def __init__(self, path: str) -> None:
         self.path = path
-        self._conn: aiosqlite.Connection | None = None
-        self._lock = asyncio.Lock()
+        self._conn: SqliteThread | None = None
 
     async def open(self) -> None:
         """Connect, set the pragmas and apply pending migrations."""
         if self.path != MEMORY:
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-        db = await _daemon(aiosqlite.connect(self.path, isolation_level=None))
+        db = SqliteThread(self.path)
         try:
-            db.row_factory = sqlite3.Row
-            await db.executescript(";\n".join(_PRAGMAS))
-            await apply_migrations(db)
+            await db.open()
+            await db.run(_prepare)
         except BaseException:
             await db.close()
             raise
@@ -89,20 +85,25 @@ class SqliteStorage:
 
     async def close(self) -> None:
         """Close the connection once running work is done (idempotent)."""
-        async with self._lock:
-            if self._conn is not None:
-                conn, self._conn = self._conn, None
-                await conn.close()
+        if self._conn is not None:
+            conn = self._conn
+            await conn.close()
+            if self._conn is conn:
+                self._conn = None
 
     async def create_table(self, record: TableRecord) -> int:
         """Insert a new table with its seats; sets record.id and record.rev (1)."""
-        try:
-            async with self._transaction() as db:
-                cursor = await db.execute(_INSERT_TABLE, _table_params(record))
-                table_id = cursor.lastrowid
+
+        def create(conn: sqlite3.Connection) -> int:
+            with transaction(conn):
+                table_id = conn.execute(_INSERT_TABLE, _table_params(record)).lastrowid
                 if table_id is None:
                     raise RuntimeError("SQLite returned no id for the new table")
-                await _insert_seats(db, table_id, record.seats)
+                _insert_seats(conn, table_id, record.seats)
+            return table_id
+
+        try:
+            table_id = await self._db.run(create)
         except sqlite3.IntegrityError as exc:
             if "tables_one_live_per_place" in str(exc):
                 raise PlaceTaken(str(record.thread_id or record.channel_id)) from exc
@@ -123,31 +124,38 @@ class SqliteStorage:
         Raises StaleWrite, writing nothing, unless the stored rev is record.rev. On success
         record.rev is the new rev and each action's seq is set.
         """
-        async with self._transaction() as db:
-            cursor = await db.execute(_UPDATE_TABLE, (*_table_params(record), record.id, record.rev))
-            if cursor.rowcount != 1:
-                raise StaleWrite(f"table {record.id} is missing or no longer at rev {record.rev}")
-            if seats_changed:
-                await db.execute("DELETE FROM seats WHERE table_id = ?", (record.id,))
-                await _insert_seats(db, record.id, record.seats)
-            seqs = await _append_actions(db, record.id, actions)
-            if result is not None:
-                await _insert_result(db, result)
-                await sqlite_records.record_result(db, result)
+
+        def save(conn: sqlite3.Connection) -> list[int]:
+            with transaction(conn):
+                cursor = conn.execute(_UPDATE_TABLE, (*_table_params(record), record.id, record.rev))
+                if cursor.rowcount != 1:
+                    raise StaleWrite(f"table {record.id} is missing or no longer at rev {record.rev}")
+                if seats_changed:
+                    conn.execute("DELETE FROM seats WHERE table_id = ?", (record.id,))
+                    _insert_seats(conn, record.id, record.seats)
+                seqs = _append_actions(conn, record.id, actions)
+                if result is not None:
+                    _insert_result(conn, result)
+                    sqlite_records.record_result(conn, result)
+            return seqs
+
+        seqs = await self._db.run(save)
         record.rev += 1
         for action, seq in zip(actions, seqs, strict=True):
             action.seq = seq
 
     async def load_table(self, table_id: int) -> TableRecord | None:
         """One table with its seats, or None; raises CorruptRecord if a column cannot be decoded."""
-        async with self._transaction(write=False) as db:
-            rows = list(await db.execute_fetchall(_SELECT_TABLE, (table_id,)))
-            seats = list(
-                await db.execute_fetchall(
+
+        def load(conn: sqlite3.Connection) -> TableRecord | None:
+            with transaction(conn, write=False):
+                row = conn.execute(_SELECT_TABLE, (table_id,)).fetchone()
+                seats = conn.execute(
                     "SELECT idx, name, user_id, is_ai FROM seats WHERE table_id = ? ORDER BY idx", (table_id,)
-                )
-            )
-        return _decode_table(rows[0], seats) if rows else None
+                ).fetchall()
+            return None if row is None else _decode_table(row, seats)
+
+        return await self._db.run(load)
 
     async def live_in(self, place_id: int) -> int | None:
         """The newest lobby or active table whose thread, or threadless channel, is place_id.
@@ -164,8 +172,18 @@ class SqliteStorage:
 
     async def live_tables(self) -> list[LiveRow]:
         """Every lobby and active table by id; never decodes anything that could be corrupt."""
-        rows = await self._query(f"SELECT id, status, deadline FROM tables WHERE {_LIVE} ORDER BY id")
-        return [LiveRow(int(row["id"]), str(row["status"]), _deadline(row["deadline"])) for row in rows]
+        rows = await self._query(
+            f"SELECT id, status, deadline, updated_at FROM tables WHERE {_LIVE} ORDER BY id"
+        )
+        return [
+            LiveRow(
+                int(row["id"]),
+                str(row["status"]),
+                _deadline(row["deadline"]),
+                _deadline(row["updated_at"]) or 0.0,
+            )
+            for row in rows
+        ]
 
     async def quarantine(self, table_id: int, reason: str) -> None:
         """Mark the table broken (data kept); bumps rev so writers holding the old one go stale."""
@@ -176,44 +194,50 @@ class SqliteStorage:
 
     async def actions(self, table_id: int) -> list[ActionRecord]:
         """The action log of a table by seq; raises CorruptRecord if a line cannot be decoded."""
-        rows = await self._query(
-            "SELECT seq, seat, key, choice, at, actor FROM actions WHERE table_id = ? ORDER BY seq",
-            (table_id,),
-        )
-        return [_decode_action(table_id, row) for row in rows]
+
+        def read(conn: sqlite3.Connection) -> list[ActionRecord]:
+            rows = conn.execute(
+                "SELECT seq, seat, key, choice, at, actor FROM actions WHERE table_id = ? ORDER BY seq",
+                (table_id,),
+            )
+            return [_decode_action(table_id, row) for row in rows]
+
+        return await self._db.run(read)
 
     async def result(self, table_id: int) -> ResultRecord | None:
         """The result of a finished table with its seats by seat index, or None."""
-        async with self._transaction(write=False) as db:
-            rows = list(
-                await db.execute_fetchall(
+
+        def read(conn: sqlite3.Connection) -> ResultRecord | None:
+            with transaction(conn, write=False):
+                row = conn.execute(
                     "SELECT table_id, game, mode, guild_id, finished_at, summary, status, kind, won"
                     " FROM results WHERE table_id = ?",
                     (table_id,),
+                ).fetchone()
+                seats = conn.execute(
+                    "SELECT seat, name, user_id, is_ai, placement, score FROM result_seats"
+                    " WHERE table_id = ? ORDER BY seat",
+                    (table_id,),
+                ).fetchall()
+                changes = conn.execute(
+                    "SELECT user_id, before_mu, before_sigma, after_mu, after_sigma FROM rating_changes"
+                    " WHERE table_id = ? AND guild_id = (SELECT coalesce(guild_id, 0) FROM results"
+                    " WHERE table_id = ?)",
+                    (table_id, table_id),
+                ).fetchall()
+            if row is None:
+                return None
+            result = _convert(table_id, {**dict(row), "seats": [dict(seat) for seat in seats]}, ResultRecord)
+            result.changes = {
+                c["user_id"]: (
+                    Skill(c["before_mu"], c["before_sigma"]).shown,
+                    Skill(c["after_mu"], c["after_sigma"]).shown,
                 )
-            )
-            seats = await db.execute_fetchall(
-                "SELECT seat, name, user_id, is_ai, placement, score FROM result_seats"
-                " WHERE table_id = ? ORDER BY seat",
-                (table_id,),
-            )
-            changes = await db.execute_fetchall(
-                "SELECT user_id, before_mu, before_sigma, after_mu, after_sigma FROM rating_changes"
-                " WHERE table_id = ? AND guild_id = (SELECT coalesce(guild_id, 0) FROM results"
-                " WHERE table_id = ?)",
-                (table_id, table_id),
-            )
-        if not rows:
-            return None
-        result = _convert(table_id, {**dict(rows[0]), "seats": [dict(seat) for seat in seats]}, ResultRecord)
-        result.changes = {
-            c["user_id"]: (
-                Skill(c["before_mu"], c["before_sigma"]).shown,
-                Skill(c["after_mu"], c["after_sigma"]).shown,
-            )
-            for c in changes
-        }
-        return result
+                for c in changes
+            }
+            return result
+
+        return await self._db.run(read)
 
     async def user_settings(self, user_id: int) -> UserSettings:
         """A user's settings, or the defaults."""
@@ -266,22 +290,34 @@ class SqliteStorage:
 
         scope is a server id, or 0 for the global board.
         """
-        async with self._transaction(write=False) as db:
-            if mode is None:
-                return await sqlite_records.rating_board(db, game, scope, min_games, offset, limit, viewer)
-            return await sqlite_records.high_score_board(
-                db, game, mode, scope, min_games, offset, limit, viewer
-            )
+
+        def read(conn: sqlite3.Connection) -> BoardPage:
+            with transaction(conn, write=False):
+                if mode is None:
+                    return sqlite_records.rating_board(conn, game, scope, min_games, offset, limit, viewer)
+                return sqlite_records.high_score_board(
+                    conn, game, mode, scope, min_games, offset, limit, viewer
+                )
+
+        return await self._db.run(read)
 
     async def player_stats(self, user_id: int, scope: int) -> list[GameStats]:
         """A player's record per game in a scope (a server id, or 0 for everywhere)."""
-        async with self._transaction(write=False) as db:
-            return await sqlite_records.player_stats(db, user_id, scope)
+
+        def read(conn: sqlite3.Connection) -> list[GameStats]:
+            with transaction(conn, write=False):
+                return sqlite_records.player_stats(conn, user_id, scope)
+
+        return await self._db.run(read)
 
     async def history(self, user_id: int, game: str | None, scope: int, limit: int) -> list[HistoryEntry]:
         """A player's latest recorded games, newest first."""
-        async with self._transaction(write=False) as db:
-            return await sqlite_records.history(db, user_id, game, scope, limit)
+
+        def read(conn: sqlite3.Connection) -> list[HistoryEntry]:
+            with transaction(conn, write=False):
+                return sqlite_records.history(conn, user_id, game, scope, limit)
+
+        return await self._db.run(read)
 
     async def finished_tables(self) -> list[int]:
         """Ids of every finished game (for replay checks)."""
@@ -289,35 +325,25 @@ class SqliteStorage:
         return [row["table_id"] for row in rows]
 
     @property
-    def _db(self) -> aiosqlite.Connection:
+    def _db(self) -> SqliteThread:
         """The open connection."""
         if self._conn is None:
             raise RuntimeError("SqliteStorage is not open: await open() first")
         return self._conn
 
-    @asynccontextmanager
-    async def _transaction(self, *, write: bool = True) -> AsyncIterator[aiosqlite.Connection]:
-        """A transaction (a consistent snapshot when not `write`), rolled back on any error."""
-        async with self._lock:
-            db = self._db
-            await db.execute("BEGIN IMMEDIATE" if write else "BEGIN")
-            try:
-                yield db
-                await db.execute("COMMIT")
-            except BaseException:
-                if db.in_transaction:
-                    await db.execute("ROLLBACK")
-                raise
-
     async def _query(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
         """All rows of one read statement."""
-        async with self._lock:
-            return list(await self._db.execute_fetchall(sql, params))
+        return await self._db.run(lambda conn: conn.execute(sql, params).fetchall())
 
     async def _execute(self, sql: str, params: Sequence[Any]) -> None:
         """One write statement (autocommitted on its own)."""
-        async with self._lock:
-            await self._db.execute(sql, params)
+        await self._db.run(lambda conn: conn.execute(sql, params))
+
+
+def _prepare(conn: sqlite3.Connection) -> None:
+    """Set the pragmas and apply pending migrations."""
+    conn.executescript(";\n".join(_PRAGMAS))
+    apply_migrations(conn)
 
 
 def _table_params(record: TableRecord) -> tuple[Any, ...]:
@@ -330,24 +356,21 @@ def _table_params(record: TableRecord) -> tuple[Any, ...]:
     )  # fmt: skip
 
 
-async def _insert_seats(db: aiosqlite.Connection, table_id: int, seats: Sequence[SeatRecord]) -> None:
+def _insert_seats(db: sqlite3.Connection, table_id: int, seats: Sequence[SeatRecord]) -> None:
     """Insert a table's seats."""
-    await db.executemany(
+    db.executemany(
         "INSERT INTO seats (table_id, idx, user_id, name, is_ai) VALUES (?, ?, ?, ?, ?)",
         [(table_id, seat.index, seat.user_id, seat.name, int(seat.is_ai)) for seat in seats],
     )
 
 
-async def _append_actions(
-    db: aiosqlite.Connection, table_id: int, actions: Sequence[ActionRecord]
-) -> list[int]:
+def _append_actions(db: sqlite3.Connection, table_id: int, actions: Sequence[ActionRecord]) -> list[int]:
     """Append action-log lines after the table's last seq; returns the seqs given."""
     if not actions:
         return []
-    rows = await db.execute_fetchall("SELECT MAX(seq) FROM actions WHERE table_id = ?", (table_id,))
-    last = next(iter(rows))[0] or 0
+    last = db.execute("SELECT MAX(seq) FROM actions WHERE table_id = ?", (table_id,)).fetchone()[0] or 0
     seqs = list(range(last + 1, last + 1 + len(actions)))
-    await db.executemany(
+    db.executemany(
         "INSERT INTO actions (table_id, seq, seat, key, choice, at, actor) VALUES (?, ?, ?, ?, ?, ?, ?)",
         [
             (table_id, seq, action.seat, action.key, _json(action.choice), action.at, action.actor)
@@ -357,9 +380,9 @@ async def _append_actions(
     return seqs
 
 
-async def _insert_result(db: aiosqlite.Connection, result: ResultRecord) -> None:
+def _insert_result(db: sqlite3.Connection, result: ResultRecord) -> None:
     """Insert a result and its seats."""
-    await db.execute(
+    db.execute(
         "INSERT INTO results (table_id, game, mode, guild_id, finished_at, summary, status, kind, won)"
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
@@ -367,7 +390,7 @@ async def _insert_result(db: aiosqlite.Connection, result: ResultRecord) -> None
             result.summary, result.status, result.kind, None if result.won is None else int(result.won),
         ),
     )  # fmt: skip
-    await db.executemany(
+    db.executemany(
         "INSERT INTO result_seats (table_id, seat, name, user_id, is_ai, placement, score)"
         " VALUES (?, ?, ?, ?, ?, ?, ?)",
         [
@@ -423,16 +446,3 @@ def _deadline(value: object) -> float | None:
     if value is None:
         return None
     return float(value) if isinstance(value, int | float) else 0.0
-
-
-def _daemon(connection: aiosqlite.Connection) -> aiosqlite.Connection:
-    """Let the connection's worker thread never keep the process alive.
-
-    aiosqlite starts a non-daemon thread per connection; a bot that is stopped without
-    close() (killed event loop, test harnesses that detach bots) would then hang at exit.
-    Committed data is safe either way: SQLite's WAL keeps an interrupted write atomic.
-    """
-    thread = getattr(connection, "_thread", None)
-    if isinstance(thread, threading.Thread) and not thread.is_alive():
-        thread.daemon = True
-    return connection

@@ -6,8 +6,6 @@ from __future__ import annotations
 import sqlite3
 from collections import defaultdict
 
-import aiosqlite
-
 from bot.ratings import Skill, rate
 from bot.storage.records import (
     GLOBAL_SCOPE,
@@ -22,8 +20,8 @@ from bot.storage.records import (
 TREND_GAMES = 10
 
 
-async def _all(db: aiosqlite.Connection, sql: str, params: tuple[object, ...]) -> list[sqlite3.Row]:
-    return list(await db.execute_fetchall(sql, params))
+def _all(db: sqlite3.Connection, sql: str, params: tuple[object, ...]) -> list[sqlite3.Row]:
+    return db.execute(sql, params).fetchall()
 
 
 def scopes(guild_id: int | None) -> list[int]:
@@ -31,24 +29,24 @@ def scopes(guild_id: int | None) -> list[int]:
     return [GLOBAL_SCOPE] if guild_id is None else [guild_id, GLOBAL_SCOPE]
 
 
-async def record_result(db: aiosqlite.Connection, result: ResultRecord) -> None:
+def record_result(db: sqlite3.Connection, result: ResultRecord) -> None:
     """Update ratings (in each scope the game is rated in) or high scores, in the caller's transaction.
 
     `result.changes` gets the rating changes of the first rated scope (the server's, if rated there).
     """
     if result.kind == "rated":
         for number, scope in enumerate(result.rated_scopes):
-            changes = await _rate(db, result, scope)
+            changes = _rate(db, result, scope)
             if number == 0:
                 result.changes = changes
     elif result.kind == "high_score":
         for scope in scopes(result.guild_id):
-            await _high_score(db, result, scope)
+            _high_score(db, result, scope)
 
 
-async def _skills(db: aiosqlite.Connection, game: str, scope: int, users: list[int]) -> dict[int, Skill]:
+def _skills(db: sqlite3.Connection, game: str, scope: int, users: list[int]) -> dict[int, Skill]:
     marks = ", ".join("?" * len(users))
-    rows = await _all(
+    rows = _all(
         db,
         f"SELECT user_id, mu, sigma FROM ratings WHERE game = ? AND guild_id = ? AND user_id IN ({marks})",
         (game, scope, *users),
@@ -56,11 +54,11 @@ async def _skills(db: aiosqlite.Connection, game: str, scope: int, users: list[i
     return {row["user_id"]: Skill(row["mu"], row["sigma"]) for row in rows}
 
 
-async def _rate(db: aiosqlite.Connection, result: ResultRecord, scope: int) -> dict[int, tuple[int, int]]:
+def _rate(db: sqlite3.Connection, result: ResultRecord, scope: int) -> dict[int, tuple[int, int]]:
     """Rate one scope; AI seats (when a server rates games against AI) play at the default skill."""
     by_seat = {seat.seat: seat for seat in result.seats}
     people = [s.user_id for s in result.seats if s.user_id is not None and not s.is_ai]
-    current = await _skills(db, result.game, scope, people)
+    current = _skills(db, result.game, scope, people)
 
     def skill(seat: ResultSeat) -> Skill:
         return current.get(seat.user_id, Skill()) if seat.user_id is not None and not seat.is_ai else Skill()
@@ -75,7 +73,7 @@ async def _rate(db: aiosqlite.Connection, result: ResultRecord, scope: int) -> d
                 continue
             before = skill(seat)
             changes[seat.user_id] = (before.shown, after.shown)
-            await db.execute(
+            db.execute(
                 "INSERT INTO ratings (game, guild_id, user_id, name, mu, sigma, ordinal, games, wins,"
                 " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?)"
                 " ON CONFLICT (game, guild_id, user_id) DO UPDATE SET name = excluded.name, mu = excluded.mu,"
@@ -86,7 +84,7 @@ async def _rate(db: aiosqlite.Connection, result: ResultRecord, scope: int) -> d
                     int(rank == 1), result.finished_at,
                 ),
             )  # fmt: skip
-            await db.execute(
+            db.execute(
                 "INSERT INTO rating_changes (table_id, guild_id, user_id, game, before_mu, before_sigma,"
                 " after_mu, after_sigma, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
@@ -97,7 +95,7 @@ async def _rate(db: aiosqlite.Connection, result: ResultRecord, scope: int) -> d
     return changes
 
 
-async def _high_score(db: aiosqlite.Connection, result: ResultRecord, scope: int) -> None:
+def _high_score(db: sqlite3.Connection, result: ResultRecord, scope: int) -> None:
     """Count the game for every person on its board; a player who forfeited (placed behind the
     side) gets neither the win nor the score."""
     best_place = min(seat.placement for seat in result.seats)
@@ -105,7 +103,7 @@ async def _high_score(db: aiosqlite.Connection, result: ResultRecord, scope: int
         if seat.user_id is None or seat.is_ai:
             continue
         stayed = seat.placement == best_place
-        await db.execute(
+        db.execute(
             "INSERT INTO high_scores (game, mode, guild_id, user_id, name, best, games, wins, updated_at)"
             " VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?)"
             " ON CONFLICT (game, mode, guild_id, user_id) DO UPDATE SET name = excluded.name,"
@@ -122,8 +120,8 @@ def _board_row(rank: int, row: sqlite3.Row) -> BoardRow:
     return BoardRow(rank, row["user_id"], row["name"], row["value"], row["games"], row["wins"])
 
 
-async def _board(
-    db: aiosqlite.Connection,
+def _board(
+    db: sqlite3.Connection,
     table: str,
     value: str,
     where: str,
@@ -138,13 +136,13 @@ async def _board(
     `order` lists (column, "DESC"|"ASC") pairs; user_id breaks the last ties.
     """
     columns = f"SELECT user_id, name, {value} AS value, games, wins FROM {table} WHERE {where}"
-    total = (await _all(db, f"SELECT COUNT(*) AS n FROM {table} WHERE {where}", params))[0]["n"]
+    total = _all(db, f"SELECT COUNT(*) AS n FROM {table} WHERE {where}", params)[0]["n"]
     clause = ", ".join(f"{column} {direction}" for column, direction in order)
-    rows = await _all(db, f"{columns} ORDER BY {clause}, user_id LIMIT ? OFFSET ?", (*params, limit, offset))
+    rows = _all(db, f"{columns} ORDER BY {clause}, user_id LIMIT ? OFFSET ?", (*params, limit, offset))
     page = [_board_row(offset + i + 1, row) for i, row in enumerate(rows)]
     if any(row.user_id == viewer for row in page):
         return BoardPage(page, total, None)
-    found = await _all(db, f"{columns} AND user_id = ?", (*params, viewer))
+    found = _all(db, f"{columns} AND user_id = ?", (*params, viewer))
     if not found:
         return BoardPage(page, total, None)
     mine = dict(found[0])
@@ -154,24 +152,24 @@ async def _board(
         beats = ">" if direction == "DESC" else "<"
         ahead = f"{column} {beats} ? OR ({column} = ? AND ({ahead}))"
         ahead_params = [mine[key], mine[key], *ahead_params]
-    count = await _all(
+    count = _all(
         db, f"SELECT COUNT(*) AS n FROM {table} WHERE {where} AND ({ahead})", (*params, *ahead_params)
     )
     return BoardPage(page, total, _board_row(count[0]["n"] + 1, found[0]))
 
 
-async def rating_board(
-    db: aiosqlite.Connection, game: str, scope: int, min_games: int, offset: int, limit: int, viewer: int
+def rating_board(
+    db: sqlite3.Connection, game: str, scope: int, min_games: int, offset: int, limit: int, viewer: int
 ) -> BoardPage:
     """A page of a rating leaderboard, best ordinal first (players with enough games only)."""
-    return await _board(
+    return _board(
         db, "ratings", "ordinal", "game = ? AND guild_id = ? AND games >= ?", (game, scope, min_games),
         [("ordinal", "DESC")], offset, limit, viewer,
     )  # fmt: skip
 
 
-async def high_score_board(
-    db: aiosqlite.Connection,
+def high_score_board(
+    db: sqlite3.Connection,
     game: str,
     mode: str,
     scope: int,
@@ -181,16 +179,16 @@ async def high_score_board(
     viewer: int,
 ) -> BoardPage:
     """A page of a high-score board: best score, then most wins, then fewest games."""
-    return await _board(
+    return _board(
         db, "high_scores", "best", "game = ? AND mode = ? AND guild_id = ? AND games >= ?",
         (game, mode, scope, min_games), [("best", "DESC"), ("wins", "DESC"), ("games", "ASC")],
         offset, limit, viewer,
     )  # fmt: skip
 
 
-async def player_stats(db: aiosqlite.Connection, user_id: int, scope: int) -> list[GameStats]:
+def player_stats(db: sqlite3.Connection, user_id: int, scope: int) -> list[GameStats]:
     """Per game: finished games, wins, best placement and score, rating and its recent trend."""
-    rows = await _all(
+    rows = _all(
         db,
         "SELECT r.game AS game, COUNT(*) AS games,"
         " SUM(CASE WHEN r.kind = 'high_score' THEN coalesce(r.won, 0) ELSE s.placement = 1 END) AS wins,"
@@ -204,13 +202,13 @@ async def player_stats(db: aiosqlite.Connection, user_id: int, scope: int) -> li
     )
     ratings = {
         row["game"]: (row["mu"], row["sigma"])
-        for row in await _all(
+        for row in _all(
             db, "SELECT game, mu, sigma FROM ratings WHERE user_id = ? AND guild_id = ?", (user_id, scope)
         )
     }
     trends: dict[str, int] = defaultdict(int)
     for game in ratings:
-        changes = await _all(
+        changes = _all(
             db,
             "SELECT before_mu, before_sigma, after_mu, after_sigma FROM rating_changes"
             " WHERE user_id = ? AND game = ? AND guild_id = ? ORDER BY at DESC LIMIT ?",
@@ -234,14 +232,14 @@ async def player_stats(db: aiosqlite.Connection, user_id: int, scope: int) -> li
     ]
 
 
-async def history(
-    db: aiosqlite.Connection, user_id: int, game: str | None, scope: int, limit: int
+def history(
+    db: sqlite3.Connection, user_id: int, game: str | None, scope: int, limit: int
 ) -> list[HistoryEntry]:
     """The player's most recent finished or cancelled games, newest first."""
     filters = " AND r.game = ?" if game else ""
     filters += " AND r.guild_id = ?" if scope else ""
     params: tuple[object, ...] = (user_id, *((game,) if game else ()), *((scope,) if scope else ()), limit)
-    rows = await _all(
+    rows = _all(
         db,
         "SELECT r.table_id, r.game, r.mode, r.finished_at, s.placement, r.status, r.summary,"
         " (SELECT COUNT(*) FROM result_seats o WHERE o.table_id = r.table_id) AS players"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -14,6 +15,7 @@ from bot.ratings import Skill, rate
 from bot.runtime import Runtime
 from bot.storage.records import GuildSettings, ResultSeat, SeatRecord, TableRecord
 from bot.storage.sqlite import SqliteStorage
+from bot.storage.sqlite_thread import transaction
 from engines.core import Outcome
 from engines.superhot.engine import Superhot
 from tests.support.records import record_game
@@ -118,27 +120,29 @@ async def test_guild_settings_round_trip(storage: SqliteStorage) -> None:
 async def test_leaderboards_stay_fast_with_100000_results(storage: SqliteStorage) -> None:
     """Boards read only the ratings/high-score rows through their indexes, so 100,000 stored
     results (and 5,000 rated players) cost no more than a few milliseconds per page."""
-    db = storage._db
-    await db.execute("PRAGMA foreign_keys = OFF")  # results without their tables rows, for speed
-    await db.execute("BEGIN")
-    rows = [(f"p{i}", 10, i, f"P{i}", 25.0, 8.0, i / 100, 20, 10, 0.0) for i in range(5000)]
-    await db.executemany(
-        "INSERT INTO ratings (game, guild_id, user_id, name, mu, sigma, ordinal, games, wins, updated_at)"
-        " VALUES ('highcard', ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        [row[1:] for row in rows],
-    )
-    await db.executemany(
-        "INSERT INTO results (table_id, game, mode, guild_id, finished_at, summary, status, kind)"
-        " VALUES (?, 'highcard', 'classic', 10, ?, '', 'finished', 'rated')",
-        [(i, float(i)) for i in range(1, 100_001)],
-    )
-    await db.executemany(
-        "INSERT INTO result_seats (table_id, seat, name, user_id, is_ai, placement, score)"
-        " VALUES (?, 0, 'P', ?, 0, 1, 0)",
-        [(i, i % 5000) for i in range(1, 100_001)],
-    )
-    await db.execute("COMMIT")
-    await db.execute("PRAGMA foreign_keys = ON")
+    rows = [(10, i, f"P{i}", 25.0, 8.0, i / 100, 20, 10, 0.0) for i in range(5000)]
+
+    def fill(db: sqlite3.Connection) -> None:
+        db.execute("PRAGMA foreign_keys = OFF")  # results without their tables rows, for speed
+        with transaction(db):
+            db.executemany(
+                "INSERT INTO ratings (game, guild_id, user_id, name, mu, sigma, ordinal, games, wins,"
+                " updated_at) VALUES ('highcard', ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                rows,
+            )
+            db.executemany(
+                "INSERT INTO results (table_id, game, mode, guild_id, finished_at, summary, status, kind)"
+                " VALUES (?, 'highcard', 'classic', 10, ?, '', 'finished', 'rated')",
+                [(i, float(i)) for i in range(1, 100_001)],
+            )
+            db.executemany(
+                "INSERT INTO result_seats (table_id, seat, name, user_id, is_ai, placement, score)"
+                " VALUES (?, 0, 'P', ?, 0, 1, 0)",
+                [(i, i % 5000) for i in range(1, 100_001)],
+            )
+        db.execute("PRAGMA foreign_keys = ON")
+
+    await storage._db.run(fill)
     started = time.perf_counter()
     for page in range(20):
         found = await storage.leaderboard(

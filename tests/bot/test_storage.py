@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+import sqlite3
+import subprocess
+import sys
+import threading
+from collections.abc import AsyncIterator, Callable
+from concurrent.futures import Future
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
-import aiosqlite
 import pytest
 
 from bot.storage import CorruptRecord, StaleWrite, open_storage
@@ -36,12 +41,10 @@ async def storage(db_path: Path) -> AsyncIterator[SqliteStorage]:
     await store.close()
 
 
-async def raw(path: Path, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+def raw(path: Path, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     """Run one statement on a separate connection, bypassing the storage."""
-    async with aiosqlite.connect(path) as db:
-        rows = [tuple(row) for row in await db.execute_fetchall(sql, params)]
-        await db.commit()
-    return rows
+    with closing(sqlite3.connect(path, isolation_level=None)) as db:
+        return [tuple(row) for row in db.execute(sql, params)]
 
 
 def make_table(**changes: Any) -> TableRecord:
@@ -78,20 +81,20 @@ async def test_migrations_create_every_table_once(db_path: Path) -> None:
     store = SqliteStorage(str(db_path))
     await store.open()
     await store.close()
-    names = {row[0] for row in await raw(db_path, "SELECT name FROM sqlite_master WHERE type = 'table'")}
+    names = {row[0] for row in raw(db_path, "SELECT name FROM sqlite_master WHERE type = 'table'")}
     assert names >= SCHEMA_TABLES
-    first = await raw(db_path, "SELECT version, applied_at FROM schema_migrations")
+    first = raw(db_path, "SELECT version, applied_at FROM schema_migrations")
     assert [version for version, _ in first] == [1, 2, 3]
 
     await store.open()
     await store.close()
-    async with aiosqlite.connect(db_path, isolation_level=None) as db:
-        assert await apply_migrations(db) == []
-    assert await raw(db_path, "SELECT version, applied_at FROM schema_migrations") == first
+    with closing(sqlite3.connect(db_path, isolation_level=None)) as db:
+        assert apply_migrations(db) == []
+    assert raw(db_path, "SELECT version, applied_at FROM schema_migrations") == first
 
 
 async def test_pragmas(storage: SqliteStorage, db_path: Path) -> None:
-    assert (await raw(db_path, "PRAGMA journal_mode"))[0][0] == "wal"
+    assert (raw(db_path, "PRAGMA journal_mode"))[0][0] == "wal"
 
 
 def test_split_statements_respects_strings_and_comments() -> None:
@@ -185,7 +188,7 @@ async def test_failed_result_writes_nothing_of_that_save(storage: SqliteStorage)
     duplicate = [ResultSeat(0, "Ann", 7, False, 1, 10.0), ResultSeat(0, "Ann", 7, False, 2, 3.0)]
     finished = make_table(id=table_id, rev=record.rev, status="finished", version=9)
     final_action = action("win")
-    with pytest.raises(aiosqlite.IntegrityError):
+    with pytest.raises(sqlite3.IntegrityError):
         await storage.save_table(finished, actions=[final_action], result=result_for(table_id, duplicate))
 
     assert (finished.rev, final_action.seq) == (2, 0)
@@ -209,7 +212,7 @@ async def test_live_tables_survive_a_corrupt_row(storage: SqliteStorage, db_path
     lobby = await storage.create_table(make_table(channel_id=1))
     active = await storage.create_table(make_table(channel_id=2, status="active", deadline=1500.0))
     await storage.create_table(make_table(channel_id=3, status="finished"))
-    await raw(db_path, "UPDATE tables SET options = '{not json' WHERE id = ?", (active,))
+    raw(db_path, "UPDATE tables SET options = '{not json' WHERE id = ?", (active,))
 
     rows = await storage.live_tables()
     assert [(row.id, row.status, row.deadline) for row in rows] == [
@@ -223,7 +226,7 @@ async def test_live_tables_survive_a_corrupt_row(storage: SqliteStorage, db_path
 
 async def test_corrupt_column_type_is_a_corrupt_record(storage: SqliteStorage, db_path: Path) -> None:
     table_id = await storage.create_table(make_table(status="active"))
-    await raw(db_path, "UPDATE tables SET seed = 'many', deadline = 'soon' WHERE id = ?", (table_id,))
+    raw(db_path, "UPDATE tables SET seed = 'many', deadline = 'soon' WHERE id = ?", (table_id,))
     assert [row.deadline for row in await storage.live_tables()] == [0.0]
     with pytest.raises(CorruptRecord, match=rf"table {table_id}: .*seed"):
         await storage.load_table(table_id)
@@ -286,17 +289,88 @@ def test_open_storage_rejects_other_urls(url: str) -> None:
 
 
 def test_an_unclosed_database_never_keeps_the_process_alive(tmp_path: Path) -> None:
-    """A bot stopped without close() (e.g. detached by a test harness) must still let Python exit."""
-    import subprocess
-    import sys
-
+    """A bot stopped without close() (e.g. detached by a test harness) must still let Python exit,
+    with what it saved committed; the database thread must not outlive it."""
+    path = tmp_path / "left-open.db"
     script = (
         "import asyncio\n"
         "from bot.storage import open_storage\n"
-        f"s = open_storage('sqlite:///{tmp_path / 'left-open.db'}')\n"
-        "asyncio.run(s.open())\n"
+        "from bot.storage.records import UserSettings\n"
+        "async def main():\n"
+        f"    s = open_storage('sqlite:///{path}')\n"
+        "    await s.open()\n"
+        "    await s.save_user_settings(UserSettings(7, dm=True))\n"
+        "    return s\n"
+        "kept = asyncio.run(main())\n"
         "print('done')\n"
     )
     root = Path(__file__).resolve().parents[2]
     run = subprocess.run([sys.executable, "-c", script], cwd=root, capture_output=True, text=True, timeout=30)
-    assert run.returncode == 0 and run.stdout.strip() == "done"
+    assert run.returncode == 0 and run.stdout.strip() == "done", run.stderr
+    assert raw(path, "SELECT user_id, dm FROM user_settings") == [(7, 1)]
+
+
+async def test_every_operation_is_one_hop_to_the_database_thread(
+    storage: SqliteStorage, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A save with its actions, a rated result and the rating updates is ONE hand-off to the
+    database thread, in one transaction; so is every read."""
+    record = make_table(status="active", seats=[SeatRecord(0, "Ann", 7), SeatRecord(1, "Ben", 8)])
+    table_id = await storage.create_table(record)
+    statements: list[tuple[str, str]] = []
+    await storage._db.run(
+        lambda conn: conn.set_trace_callback(
+            lambda sql: statements.append((threading.current_thread().name, sql.split()[0]))
+        )
+    )
+    executor = storage._db._executor
+    submit = executor.submit
+    hops = 0
+
+    def counted(fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        nonlocal hops
+        hops += 1
+        return submit(fn, *args, **kwargs)
+
+    monkeypatch.setattr(executor, "submit", counted)
+    result = result_for(
+        table_id, [ResultSeat(0, "Ann", 7, False, 1, 0.0), ResultSeat(1, "Ben", 8, False, 2, 0.0)]
+    )
+    result.kind, result.sides, result.rated_scopes = "rated", [[0], [1]], [10, 0]
+    record.status = "finished"
+    await storage.save_table(
+        record, seats_changed=True, actions=[action("play"), action("win")], result=result
+    )
+
+    assert hops == 1
+    assert {thread for thread, _ in statements} == {"sqlite_0"}
+    verbs = [verb for _, verb in statements]
+    assert verbs[0] == "BEGIN" and verbs[-1] == "COMMIT" and verbs.count("BEGIN") == 1
+    assert result.changes, "the ratings were updated in the same hop"
+
+    reads = [
+        storage.load_table(table_id), storage.actions(table_id), storage.result(table_id),
+        storage.live_in(100), storage.live_tables(), storage.finished_tables(),
+        storage.leaderboard("superhot", None, 10, min_games=1, offset=0, limit=10, viewer=7),
+        storage.player_stats(7, 10), storage.history(7, None, 10, 10), storage.user_settings(7),
+    ]  # fmt: skip
+    for read in reads:
+        hops = 0
+        await read
+        assert hops == 1
+
+
+async def test_close_waits_for_running_work_and_is_idempotent(storage: SqliteStorage) -> None:
+    table_id = await storage.create_table(make_table())
+    record = await storage.load_table(table_id)
+    assert record is not None
+    save = asyncio.ensure_future(storage.save_table(record, actions=[action("x")]))
+    await asyncio.sleep(0)  # the save is handed to the database thread before close is called
+    await asyncio.gather(storage.close(), storage.close())
+    await save
+    assert record.rev == 2
+    with pytest.raises(RuntimeError, match="not open"):
+        await storage.load_table(table_id)
+    await storage.close()
+    await storage.open()
+    assert [line.key for line in await storage.actions(table_id)] == ["x"]
