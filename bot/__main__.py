@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.app import create_bot
+from bot.app import create_bot, tune_interpreter
 from bot.logs import setup_logging
 from bot.settings import Settings, SettingsError
 
@@ -29,6 +29,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"supertable: {exc}", file=sys.stderr)
         return 2
     setup_logging(settings.log_level, token)
+    tune_interpreter()
     bot = create_bot(settings)
     try:
         bot.run(token, log_handler=None)

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from weakref import WeakValueDictionary
 
+from bot.cache import TableCache
 from bot.clock import Clock, wall_clock
 from bot.errors import StaleChoice, TableUnavailable, UserError
 from bot.listener import DecisionRef, TableChange, TableListener
@@ -35,6 +36,8 @@ AWAY_AFTER_MISSES = 3
 WARN_AT = 0.75
 MAX_AUTO_STEPS = 10_000
 LOBBY_LIFETIME = 24 * 3600.0
+RESUMED_NOTE_WITHIN = 3600.0
+CATCH_UP_SPACING = 0.01
 PLACE_TAKEN = "A game is already running here. Finish or cancel it first (`/game cancel`)."
 AI_NAMES = ("Botley", "Deckard", "Ace Circuit", "Shuffles", "Lady Ledger", "Gizmo", "Turnip", "Vex")
 
@@ -60,6 +63,7 @@ class TableService:
         clock: Clock = wall_clock,
         default_turn_timer: float = 600.0,
         listener: TableListener | None = None,
+        cache_size: int = 5000,
     ) -> None:
         self.storage = storage
         self.registry = registry
@@ -68,9 +72,10 @@ class TableService:
         self.listener = listener
         self.scheduler = Scheduler(self.on_deadline, clock)
         self.new_seed: Callable[[], int] = lambda: secrets.randbits(62)
-        self._live: dict[int, LiveTable] = {}
+        self.started_at = clock()
         # A lock lives exactly as long as someone holds or awaits it, so closed tables leave no trace.
         self._locks: WeakValueDictionary[int, asyncio.Lock] = WeakValueDictionary()
+        self._live: TableCache[LiveTable] = TableCache(cache_size, busy=self._locks.__contains__)
         self._place_locks: WeakValueDictionary[int, asyncio.Lock] = WeakValueDictionary()
 
     # ------------------------------------------------------------------ loading
@@ -105,7 +110,7 @@ class TableService:
         if live is None:
             await self._quarantine(table_id, f"cannot decode the saved {record.game!r} game")
             raise TableUnavailable("This table's saved data is damaged, so it was set aside.")
-        return self._live.setdefault(table_id, live)
+        return self._live.add(table_id, live)
 
     def _hydrate(self, record: TableRecord) -> LiveTable | None:
         """Decode a stored table; None when its state or runtime cannot be decoded."""
@@ -115,36 +120,45 @@ class TableService:
             runtime = decode_runtime(record.runtime)
         except Exception:
             return None
-        return LiveTable(record=record, engine=engine, state=state, runtime=runtime)
+        live = LiveTable(record=record, engine=engine, state=state, runtime=runtime)
+        if record.status == "active" and record.updated_at < self.started_at:
+            self._grant_downtime_grace(live, self.started_at)
+        return live
 
     async def _quarantine(self, table_id: int, reason: str) -> None:
         log.error("table %s quarantined: %s", table_id, reason)
-        self._live.pop(table_id, None)
+        self._live.drop(table_id)
         self.scheduler.arm(table_id, None)
         await self.storage.quarantine(table_id, reason[:500])
 
     async def resume_all(self) -> list[int]:
-        """At start-up: load every live table, quarantine broken ones, re-arm deadlines.
+        """At start-up: re-arm every stored deadline without decoding any table (lazy loading).
 
-        Returns the ids of active (started) tables, for the "resumed" notes.
+        A table is decoded when first used (a click, its deadline, a refresh); a damaged one is
+        quarantined then. Deadlines that passed while the bot was down fire one after another,
+        CATCH_UP_SPACING apart, so a restart never stampedes. Returns the active tables played in
+        the last RESUMED_NOTE_WITHIN seconds, which get a "resumed" note.
         """
-        resumed: list[int] = []
+        now = self.clock()
+        overdue = 0
+        recent: list[int] = []
         for row in await self.storage.live_tables():
-            try:
-                live = await self.get(row.id)
-            except TableUnavailable as exc:
-                log.warning("table %s not resumed: %s", row.id, exc)
-                continue
-            if live.record.status == "lobby":
-                self.scheduler.arm(row.id, live.record.deadline)
-            if live.record.status == "active":
-                self._grant_downtime_grace(live, self.clock())
-                self.scheduler.arm(row.id, self._deadline(live))
-                resumed.append(row.id)
-        return resumed
+            when = row.deadline
+            if when is not None and when <= now:
+                when = now + overdue * CATCH_UP_SPACING
+                overdue += 1
+            self.scheduler.arm(row.id, when)
+            if row.status == "active" and now - row.updated_at <= RESUMED_NOTE_WITHIN:
+                recent.append(row.id)
+        return recent
 
-    def _grant_downtime_grace(self, live: LiveTable, now: float) -> None:
-        """Timers that ran out while the bot was down restart at their warning, not at expiry."""
+    @staticmethod
+    def _grant_downtime_grace(live: LiveTable, now: float) -> None:
+        """Timers that ran out while the bot was down restart at their warning, not at expiry.
+
+        Applied when a table saved before this process started is first loaded, with `now` the
+        start time, so it is the same whenever that load happens (and applying it twice is harmless).
+        """
         timer = live.record.turn_timer
         for clock in live.runtime.clocks:
             if clock.opened_at + WARN_AT * timer < now:
@@ -192,7 +206,7 @@ class TableService:
             except PlaceTaken:
                 raise UserError(PLACE_TAKEN) from None
         live = LiveTable(record=record, engine=engine, state=None, runtime=Runtime())
-        self._live[record.id] = live
+        self._live.put(record.id, live)
         self.scheduler.arm(record.id, record.deadline)
         return live
 
@@ -519,7 +533,7 @@ class TableService:
         try:
             yield
         except BaseException:
-            self._live.pop(live.record.id, None)
+            self._live.drop(live.record.id)
             raise
 
     def _apply_ai(self, live: LiveTable, decision: Decision, now: float, step: _Step, actor: str) -> None:
@@ -685,10 +699,10 @@ class TableService:
         try:
             await self.storage.save_table(record, **kwargs)
         except StaleWrite:
-            self._live.pop(record.id, None)
+            self._live.drop(record.id)
             raise UserError("Someone else changed this table at the same moment. Please try again.") from None
         except BaseException:
-            self._live.pop(record.id, None)
+            self._live.drop(record.id)
             raise
 
     async def _publish(
@@ -720,7 +734,7 @@ class TableService:
 
     def evict(self, table_id: int) -> None:
         """Drop a closed table from memory (it reloads from storage on demand)."""
-        self._live.pop(table_id, None)
+        self._live.drop(table_id)
 
     def close(self) -> None:
         """Stop timers."""

@@ -31,6 +31,7 @@ class Settings:
     table_edit_interval: float = 1.5
     thread_archive_after: float = 600.0
     leaderboard_min_games: int = 3
+    table_cache_size: int = 5000
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
 
@@ -52,6 +53,7 @@ class Settings:
             table_edit_interval=_number(values, "TABLE_EDIT_INTERVAL", 1.5),
             thread_archive_after=_number(values, "THREAD_ARCHIVE_AFTER", 600.0),
             leaderboard_min_games=int(_number(values, "LEADERBOARD_MIN_GAMES", 3)),
+            table_cache_size=_cache_size(values),
             shard_count=_optional_int(values, "SHARD_COUNT"),
             shard_ids=tuple(_int_list(shard_ids)) if shard_ids else None,
         )
@@ -69,6 +71,15 @@ class Settings:
                 "from the Bot page of your application in the Discord Developer Portal."
             )
         return self.token.strip()
+
+
+def _cache_size(values: Mapping[str, str]) -> int:
+    raw = values.get("TABLE_CACHE_SIZE")
+    if not raw:
+        return 5000
+    if not raw.strip().isdigit() or int(raw) < 1:
+        raise SettingsError(f"TABLE_CACHE_SIZE must be a whole number of tables, at least 1, not {raw!r}.")
+    return int(raw)
 
 
 def _number(values: Mapping[str, str], name: str, default: float) -> float:

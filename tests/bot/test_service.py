@@ -68,23 +68,29 @@ async def test_state_survives_a_restart_and_deadlines_are_rearmed(tmp_path: Path
     assert after.record.deadline == pytest.approx(clock.now + 45)  # the 75% warning comes first
 
 
-async def test_corrupt_saved_game_is_quarantined_and_startup_continues(tmp_path: Path) -> None:
+async def test_corrupt_saved_game_is_quarantined_when_first_used_and_startup_never_decodes(
+    tmp_path: Path,
+) -> None:
     service = await make_service(tmp_path / "db.sqlite")
     good = await started_table(service)
     bad = await open_lobby(service, channel=11, host=200)
     await service.join(bad.id, 201, "B")
     await service.start(bad.id, 200)
-    db = service.storage._db  # type: ignore[attr-defined]
-    await db.execute("UPDATE tables SET state = ? WHERE id = ?", (b"{not json", bad.id))
-    await db.commit()
+    await service.storage._db.run(  # type: ignore[attr-defined]
+        lambda db: db.execute("UPDATE tables SET state = ? WHERE id = ?", (b"{not json", bad.id))
+    )
     await service.storage.close()
 
     restarted = await make_service(tmp_path / "db.sqlite")
-    assert await restarted.resume_all() == [good]
+    assert await restarted.resume_all() == [good, bad.id]
+    assert restarted.scheduler.armed(good) and restarted.scheduler.armed(bad.id)
+    await restarted.on_deadline(bad.id)  # its timer is the first thing to touch it
     record = await restarted.storage.load_table(bad.id)
     assert record is not None and record.status == "broken" and record.state == b"{not json"
+    assert not restarted.scheduler.armed(bad.id)
     with pytest.raises(TableUnavailable):
         await restarted.get(bad.id)
+    assert (await restarted.get(good)).state is not None
 
 
 async def test_writer_in_another_process_wins_and_the_loser_reloads(tmp_path: Path) -> None:

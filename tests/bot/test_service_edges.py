@@ -171,3 +171,32 @@ async def test_closed_tables_leave_nothing_in_memory(tmp_path: Path) -> None:
     service.evict(table_id)  # as the presenter does once the result is shown
     gc.collect()
     assert table_id not in service._live and not service._locks and not service._place_locks
+
+
+async def test_startup_decodes_nothing_and_spaces_out_overdue_deadlines(tmp_path: Path) -> None:
+    clock = FakeClock()
+    first = await make_service(tmp_path / "db", clock, timer=60)
+    tables = [await started_table(first)]
+    for channel in (20, 21):
+        live = await open_lobby(first, channel=channel)
+        await first.add_ai(live.id, 100)
+        await first.start(live.id, 100)
+        tables.append(live.id)
+    await first.storage.close()
+    clock.now += 7200  # down for two hours: every turn timer ran out meanwhile
+
+    second = await make_service(tmp_path / "db", clock, timer=60)
+    decoded: list[bytes] = []
+    engine = second.registry["highcard"]
+    real_decode = engine.decode
+    engine.decode = lambda data: decoded.append(data) or real_decode(data)  # type: ignore[method-assign]
+    try:
+        assert await second.resume_all() == [], "no table was played in the last hour: no notes"
+        assert decoded == [] and len(second._live) == 0, "start-up decodes no table"
+        handles = [second.scheduler._handles[t] for t in tables]
+        loop = asyncio.get_running_loop()
+        delays = [handle.when() - loop.time() for handle in handles]
+        assert delays == sorted(delays) and len(set(delays)) == len(delays), "overdue timers fire in turn"
+        assert delays[-1] < 1.0
+    finally:
+        engine.decode = real_decode  # type: ignore[method-assign]

@@ -20,7 +20,8 @@ TOKEN = "MTA2NzQ1NjIzNDU2Nzg5MDEyMw.GabcDE.abcdefghijklmnopqrstuvwxyz0123456789A
 
 def test_defaults_and_overrides() -> None:
     settings = Settings.from_env({"DISCORD_TOKEN": TOKEN, "DEFAULT_TURN_TIMER": "90", "SHARD_IDS": "0,2"})
-    assert settings.database_url == "sqlite:///data/supertable.db"
+    assert settings.database_url == "sqlite:///data/supertable.db" and settings.table_cache_size == 5000
+    assert Settings.from_env({"TABLE_CACHE_SIZE": "300"}).table_cache_size == 300
     assert settings.default_turn_timer == 90 and settings.shard_ids == (0, 2)
     assert settings.require_token() == TOKEN
 
@@ -31,6 +32,8 @@ def test_defaults_and_overrides() -> None:
         ({"DEFAULT_TURN_TIMER": "5"}, "between 30 and 86400"),
         ({"TABLE_EDIT_INTERVAL": "soon"}, "number of seconds"),
         ({"SYNC_GUILD_ID": "my-server"}, "whole number"),
+        ({"TABLE_CACHE_SIZE": "0"}, "TABLE_CACHE_SIZE must be a whole number of tables, at least 1"),
+        ({"TABLE_CACHE_SIZE": "lots"}, "at least 1, not 'lots'"),
     ],
 )
 def test_bad_values_say_what_to_fix(env: dict[str, str], message: str) -> None:
