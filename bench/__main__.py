@@ -1,0 +1,64 @@
+"""`python -m bench [--quick] [--only SECTION ...] [--repeat N] [--out PATH]`."""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from bench.engines import engine_speed
+from bench.figures import Figure, failed, merge_runs
+from bench.load import action_latency
+from bench.memory import memory_per_table
+from bench.render import render_speed
+from bench.report import render_table, write_results
+from bench.startup import startup_time
+
+SECTIONS: dict[str, Callable[[bool], list[Figure]]] = {
+    "engine": engine_speed,
+    "render": render_speed,
+    "act": action_latency,
+    "memory": memory_per_table,
+    "startup": startup_time,
+}
+RESULTS = Path(__file__).resolve().parent / "results.json"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the sections, print the table, write the JSON; exit 1 when a full run misses a budget."""
+    parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
+    parser.add_argument("--quick", action="store_true", help="a few seconds per section, to check it runs")
+    parser.add_argument("--only", nargs="+", choices=list(SECTIONS), help="run only these sections")
+    parser.add_argument(
+        "--repeat", type=int, help="runs per section; the median is reported (default 3, quick 1)"
+    )
+    parser.add_argument("--out", type=Path, default=RESULTS, help="where to write the JSON results")
+    args = parser.parse_args(argv)
+    repeat = args.repeat or (1 if args.quick else 3)
+    figures: list[Figure] = []
+    started = time.perf_counter()
+    for name in args.only or list(SECTIONS):
+        runs = []
+        for run in range(repeat):
+            print(f"{name}: run {run + 1} of {repeat}...", file=sys.stderr, flush=True)
+            runs.append(SECTIONS[name](args.quick))
+        figures += merge_runs(runs)
+    machine = f"{platform.python_implementation()} {platform.python_version()}, {platform.machine()}"
+    print(render_table(figures, quick=args.quick, machine=machine))
+    write_results(
+        args.out,
+        figures,
+        quick=args.quick,
+        repeat=repeat,
+        machine=machine,
+        seconds=time.perf_counter() - started,
+    )
+    missed = failed(figures)
+    return 1 if missed and not args.quick else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
