@@ -25,6 +25,14 @@ SECTIONS: dict[str, Callable[[bool], list[Figure]]] = {
     "startup": startup_time,
 }
 RESULTS = Path(__file__).resolve().parent / "results.json"
+QUICK_RESULTS = Path(__file__).resolve().parent / "results-quick.json"
+
+
+def runs(text: str) -> int:
+    """A --repeat value: a whole number of runs, at least 1."""
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"must be a whole number of runs, at least 1, not {text!r}")
+    return int(text)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -1,9 +1,11 @@
 """Action latency under load: many tables played at once, each by one person and AI seats.
 
 The real TableService on a SQLite file (WAL), with a presenter that does what the Discord one
-does after each saved change: a task per change, in order per table, that loads the table and
-requests the coalesced table edit; each coalesced run renders the table image in the render
-pool. Latency is from calling `act` to that edit request. Each person thinks a random while
+does after each saved change: a task per change, in order per table, that loads the table,
+requests the coalesced table edit and reads the settings of each player whose turn opened (to
+choose between a DM and a ping); each coalesced run renders the table image in the render pool.
+Latency is from calling `act` to the edit request for the state it produced. As on Discord, the
+clicking player's hand panel is redrawn in the render pool too. Each person thinks a random while
 (mean set by the offered rate) before each click. A 10 ms ticker measures event-loop lag.
 """
 
@@ -13,20 +15,19 @@ import asyncio
 import random
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Coroutine, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from bench.figures import Figure, percentile
-from bot.app import tune_interpreter
 from bot.coalesce import Coalescer
 from bot.errors import UserError
 from bot.listener import TableChange
 from bot.service import TableService
 from bot.settings import Settings
 from bot.storage import open_storage
-from cogs.media import table_picture
+from cogs.media import hand_picture, table_picture
 from engines import REGISTRY
 from engines.core import Engine, policy_for
 
@@ -56,24 +57,40 @@ class BenchPresenter:
         self.service = service
         self.tally = tally
         self.edits: Coalescer[int] = Coalescer(self.refresh, interval)
-        self.requested: dict[int, asyncio.Event] = {}
+        self.shown: dict[int, int] = {}  # table -> the newest state version an edit was requested for
+        self._shown_changed: dict[int, asyncio.Event] = {}
         self._order: dict[int, asyncio.Lock] = {}
-        self._tasks: set[asyncio.Task[None]] = set()
+        self._tasks: set[asyncio.Task[object]] = set()
 
     async def on_change(self, change: TableChange) -> None:
         lock = self._order.setdefault(change.table_id, asyncio.Lock())
-        task = asyncio.get_running_loop().create_task(self._in_order(lock, change.table_id))
+        self.spawn(self._in_order(lock, change))
+
+    def spawn(self, work: Coroutine[Any, Any, object]) -> None:
+        """Run presentation work in the background, as the Discord layer does."""
+        task = asyncio.get_running_loop().create_task(work)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def _in_order(self, lock: asyncio.Lock, table_id: int) -> None:
+    async def _in_order(self, lock: asyncio.Lock, change: TableChange) -> None:
         async with lock:
             try:
-                await self.service.get(table_id)
+                live = await self.service.get(change.table_id)
             except UserError:
                 return
-            self.edits.request(table_id)
-            self.requested.setdefault(table_id, asyncio.Event()).set()
+            self.edits.request(change.table_id)
+            if live.state is not None:
+                self.shown[change.table_id] = max(self.shown.get(change.table_id, -1), live.state.version)
+                self._shown_changed.setdefault(change.table_id, asyncio.Event()).set()
+            for ref in change.opened:
+                await self.service.storage.user_settings(ref.user_id)
+
+    async def until_shown(self, table_id: int, version: int) -> None:
+        """Wait until an edit was requested for this version of the table (or a newer one)."""
+        while self.shown.get(table_id, -1) < version:
+            event = self._shown_changed.setdefault(table_id, asyncio.Event())
+            event.clear()
+            await event.wait()
 
     async def refresh(self, table_id: int) -> None:
         """One coalesced edit: draw the table in the render pool (the upload itself is Discord's time)."""
@@ -139,15 +156,16 @@ async def player(
             continue
         decision = mine[0]
         choice = list(policy.choose(engine, live.state, decision))
-        requested = presenter.requested.setdefault(table_id, asyncio.Event())
-        requested.clear()
         started = time.perf_counter()
         try:
-            await service.act(table_id, user, live.state.version, decision.key, choice)
+            after = await service.act(table_id, user, live.state.version, decision.key, choice)
         except UserError:
             tally.refused += 1
             continue
-        await requested.wait()
+        seat = after.seat_of(user)
+        if seat is not None and after.state is not None:
+            presenter.spawn(hand_picture(after, seat))  # the clicker's refreshed panel
+            await presenter.until_shown(table_id, after.state.version)
         if started >= measure_from:
             tally.latencies.append((time.perf_counter() - started) * 1000)
 
@@ -194,7 +212,6 @@ def action_latency(quick: bool) -> list[Figure]:
     """Latency, throughput and loop lag with many tables playing at once."""
     tables, seconds, warmup = (20, 3.0, 1.0) if quick else (200, 30.0, 8.0)
     rate = 20.0 if quick else 170.0
-    tune_interpreter()  # as `python -m bot` does
     with tempfile.TemporaryDirectory(prefix="supertable-bench-") as folder:
         tally = asyncio.run(run_load(tables, rate, seconds, warmup, Path(folder)))
     done = len(tally.latencies)

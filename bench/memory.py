@@ -39,7 +39,7 @@ async def _measure(path: Path, count: int) -> dict[str, float]:
             await service.get(row.id)
         gc.collect()
         after = rss_bytes()
-        return {"tables": len(service._live), "before": before, "after": after}
+        return {"tables": service.cached_tables, "before": before, "after": after}
     finally:
         service.close()
         await storage.close()

@@ -46,7 +46,8 @@ def timed(work: Callable[[], object], times: int) -> list[float]:
 
 
 def render_speed(quick: bool) -> list[Figure]:
-    """Per game and image kind: p50 and p95 ms, and the median ratio to the same-size floor."""
+    """Per game and image kind: p50 and p95 ms, and each sample's median over its same-size floor
+    (the budget judges the worst sample)."""
     times = 3 if quick else 25
     floors: dict[tuple[int, int], float] = {}
     figures = []

@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 import time
 from pathlib import Path
-from typing import Any
 
 import msgspec
 
@@ -18,6 +17,7 @@ from engines import REGISTRY
 from engines.core import policy_for
 
 TEMPLATES = 24
+OVERDUE_EVERY = 10
 
 
 async def _mid_game_records(service: TableService) -> list[TableRecord]:
@@ -47,24 +47,26 @@ async def _mid_game_records(service: TableService) -> list[TableRecord]:
 
 
 async def seed_tables(path: Path, count: int) -> None:
-    """Store `count` active tables (each in its own channel) with deadlines in the next ten minutes."""
+    """Store `count` active tables, each in its own channel; one in OVERDUE_EVERY has a deadline
+    that passed (as after downtime), the others one in the next ten minutes."""
     storage = open_storage(f"sqlite:///{path}")
     await storage.open()
     service = TableService(storage, REGISTRY, default_turn_timer=600.0)
     try:
         templates = await _mid_game_records(service)
-        service.close()
         now = time.time()
         rng = random.Random(count)
         for index in range(count):
-            copy: Any = msgspec.structs.replace(
-                templates[index % len(templates)],
+            template = templates[index % len(templates)]
+            overdue = index % OVERDUE_EVERY == 0  # the bot was down while their timers ran out
+            copy = msgspec.structs.replace(
+                template,
                 id=0,
                 rev=0,
                 channel_id=5_000_000 + index,
                 thread_id=None,
-                deadline=now + rng.uniform(60, 600),
-                seats=[msgspec.structs.replace(s) for s in templates[index % len(templates)].seats],
+                deadline=now - rng.uniform(1, 600) if overdue else now + rng.uniform(60, 600),
+                seats=[msgspec.structs.replace(seat) for seat in template.seats],
             )
             await storage.create_table(copy)
     finally:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import sys
 from collections.abc import Mapping
@@ -76,7 +77,7 @@ class SuperTableBot(commands.Bot):
         else:
             await self.tree.sync()
         self._resumed = await self.service.resume_all()
-        log.info("ready to serve; %d game(s) resumed", len(self._resumed))
+        log.info("ready to serve; %d recently played game(s) will get a resumed note", len(self._resumed))
 
     async def on_ready(self) -> None:
         """Once per process: tell recently played tables, one by one in the background, that play goes on."""
@@ -87,13 +88,18 @@ class SuperTableBot(commands.Bot):
         for index, table_id in enumerate(self._resumed):
             if index:
                 await asyncio.sleep(RESUMED_NOTE_SPACING)
-            await self.service.announce_resumed(table_id)
+            try:
+                await self.service.announce_resumed(table_id)
+            except Exception:
+                log.exception("the resumed note of table %s failed", table_id)
 
     async def close(self) -> None:
         """Stop timers and close storage."""
         service: TableService | None = getattr(self, "service", None)
         if self._announcer is not None:
             self._announcer.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._announcer
         if service is not None:
             service.close()
             await service.storage.close()

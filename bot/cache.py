@@ -8,6 +8,7 @@ from itertools import islice
 from typing import Generic, TypeVar
 
 V = TypeVar("V")
+DEFAULT_TABLE_CACHE_SIZE = 5000
 
 
 class TableCache(Generic[V]):
@@ -40,13 +41,14 @@ class TableCache(Generic[V]):
         return kept
 
     def put(self, table_id: int, value: V) -> None:
-        """Cache a table made in this process (a new lobby), replacing any older copy."""
+        """Cache a table made in this process (a new lobby), replacing any copy already cached."""
         self._tables[table_id] = value
         self._tables.move_to_end(table_id)
         self._trim(keep=table_id)
 
     def drop(self, table_id: int) -> None:
-        """Forget a table (it reloads from storage on its next use)."""
+        """Forget a table now, busy or not (callers drop a table whose copy is wrong or closed; it
+        reloads from storage on its next use)."""
         self._tables.pop(table_id, None)
 
     def __len__(self) -> int:

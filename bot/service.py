@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from weakref import WeakValueDictionary
 
-from bot.cache import TableCache
+from bot.cache import DEFAULT_TABLE_CACHE_SIZE, TableCache
 from bot.clock import Clock, wall_clock
 from bot.errors import StaleChoice, TableUnavailable, UserError
 from bot.listener import DecisionRef, TableChange, TableListener
@@ -37,7 +37,7 @@ WARN_AT = 0.75
 MAX_AUTO_STEPS = 10_000
 LOBBY_LIFETIME = 24 * 3600.0
 RESUMED_NOTE_WITHIN = 3600.0
-CATCH_UP_SPACING = 0.01
+CATCH_UP_SPACING = 0.05  # 20 overdue tables a second: their notes and edits stay under Discord's limits
 PLACE_TAKEN = "A game is already running here. Finish or cancel it first (`/game cancel`)."
 AI_NAMES = ("Botley", "Deckard", "Ace Circuit", "Shuffles", "Lady Ledger", "Gizmo", "Turnip", "Vex")
 
@@ -63,7 +63,7 @@ class TableService:
         clock: Clock = wall_clock,
         default_turn_timer: float = 600.0,
         listener: TableListener | None = None,
-        cache_size: int = 5000,
+        cache_size: int = DEFAULT_TABLE_CACHE_SIZE,
     ) -> None:
         self.storage = storage
         self.registry = registry
@@ -73,6 +73,8 @@ class TableService:
         self.scheduler = Scheduler(self.on_deadline, clock)
         self.new_seed: Callable[[], int] = lambda: secrets.randbits(62)
         self.started_at = clock()
+        self.resumed_at = self.started_at
+        self._caught_up_at: dict[int, float] = {}  # when each overdue table's timer fires after start-up
         # A lock lives exactly as long as someone holds or awaits it, so closed tables leave no trace.
         self._locks: WeakValueDictionary[int, asyncio.Lock] = WeakValueDictionary()
         self._live: TableCache[LiveTable] = TableCache(cache_size, busy=self._locks.__contains__)
@@ -122,7 +124,7 @@ class TableService:
             return None
         live = LiveTable(record=record, engine=engine, state=state, runtime=runtime)
         if record.status == "active" and record.updated_at < self.started_at:
-            self._grant_downtime_grace(live, self.started_at)
+            self._grant_downtime_grace(live, self._caught_up_at.get(record.id, self.resumed_at))
         return live
 
     async def _quarantine(self, table_id: int, reason: str) -> None:
@@ -139,13 +141,13 @@ class TableService:
         CATCH_UP_SPACING apart, so a restart never stampedes. Returns the active tables played in
         the last RESUMED_NOTE_WITHIN seconds, which get a "resumed" note.
         """
-        now = self.clock()
+        now = self.resumed_at = self.clock()
         overdue = 0
         recent: list[int] = []
         for row in await self.storage.live_tables():
             when = row.deadline
             if when is not None and when <= now:
-                when = now + overdue * CATCH_UP_SPACING
+                when = self._caught_up_at[row.id] = now + overdue * CATCH_UP_SPACING
                 overdue += 1
             self.scheduler.arm(row.id, when)
             if row.status == "active" and now - row.updated_at <= RESUMED_NOTE_WITHIN:
@@ -153,16 +155,19 @@ class TableService:
         return recent
 
     @staticmethod
-    def _grant_downtime_grace(live: LiveTable, now: float) -> None:
-        """Timers that ran out while the bot was down restart at their warning, not at expiry.
+    def _grant_downtime_grace(live: LiveTable, restart: float) -> None:
+        """A warning or expiry missed while the bot was down becomes a fresh warning at `restart`.
 
-        Applied when a table saved before this process started is first loaded, with `now` the
-        start time, so it is the same whenever that load happens (and applying it twice is harmless).
+        `restart` is when the table's timer fired again after start-up (its catch-up time), so
+        the player still gets the last quarter of the timer after an honest warning. A clock whose
+        next event had not come yet by then is left alone (it fires as armed). Applied when a table
+        saved before this process started is first loaded; applying it twice changes nothing.
         """
         timer = live.record.turn_timer
         for clock in live.runtime.clocks:
-            if clock.opened_at + WARN_AT * timer < now:
-                clock.opened_at = now - WARN_AT * timer
+            missed = clock.opened_at + (timer if clock.warned else WARN_AT * timer)
+            if missed < restart:
+                clock.opened_at = restart - WARN_AT * timer
                 clock.warned = False
 
     # ------------------------------------------------------------------ lobby
@@ -731,6 +736,11 @@ class TableService:
         except UserError:
             return
         await self._publish(live, "resumed")
+
+    @property
+    def cached_tables(self) -> int:
+        """How many tables are decoded in memory now."""
+        return len(self._live)
 
     def evict(self, table_id: int) -> None:
         """Drop a closed table from memory (it reloads from storage on demand)."""

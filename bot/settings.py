@@ -9,6 +9,8 @@ from dataclasses import dataclass, field
 
 from dotenv import dotenv_values
 
+from bot.cache import DEFAULT_TABLE_CACHE_SIZE
+
 DEFAULT_DATABASE_URL = "sqlite:///data/supertable.db"
 MIN_TURN_TIMER = 30.0
 MAX_TURN_TIMER = 24 * 3600.0
@@ -31,7 +33,7 @@ class Settings:
     table_edit_interval: float = 1.5
     thread_archive_after: float = 600.0
     leaderboard_min_games: int = 3
-    table_cache_size: int = 5000
+    table_cache_size: int = DEFAULT_TABLE_CACHE_SIZE
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
 
@@ -76,7 +78,7 @@ class Settings:
 def _cache_size(values: Mapping[str, str]) -> int:
     raw = values.get("TABLE_CACHE_SIZE")
     if not raw:
-        return 5000
+        return DEFAULT_TABLE_CACHE_SIZE
     if not raw.strip().isdigit() or int(raw) < 1:
         raise SettingsError(f"TABLE_CACHE_SIZE must be a whole number of tables, at least 1, not {raw!r}.")
     return int(raw)

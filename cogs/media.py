@@ -24,6 +24,9 @@ RENDER_THREADS = 2
 """Drawing holds the GIL and encoding uses a core, so two threads keep both cores busy on a small host
 while the event loop stays responsive; more threads only queue up behind the GIL."""
 _RENDER_POOL = ThreadPoolExecutor(max_workers=RENDER_THREADS, thread_name_prefix="render")
+_REPLAY_POOL = ThreadPoolExecutor(max_workers=1, thread_name_prefix="replay")
+"""Replays are heavy (seconds each): one at a time, in their own thread, so memory stays bounded and
+table edits and hand panels never wait behind a GIF."""
 
 
 async def in_render_thread(work: Callable[..., T], *args: Any) -> T:
@@ -65,7 +68,6 @@ MAX_REPLAY_FRAMES = 120
 REPLAY_WIDTH = 800
 MAX_UPLOAD = 8_000_000
 MAX_LOG = 2_000_000
-_REPLAYS = asyncio.Semaphore(1)  # replays are heavy: one at a time keeps memory and render threads free
 
 
 def _replay_gif(game: str, frames: list[Any], budget: int) -> bytes:
@@ -88,8 +90,9 @@ async def replay_files(story: Replay, title: str) -> list[discord.File]:
     keep = pick_frames(len(story.frames), MAX_REPLAY_FRAMES)
     frames = [snapshot(story.frames[index]) for index in keep]
     try:
-        async with _REPLAYS:
-            gif = await in_render_thread(_replay_gif, story.record.game, frames, MAX_UPLOAD - len(log))
+        gif = await asyncio.get_running_loop().run_in_executor(
+            _REPLAY_POOL, _replay_gif, story.record.game, frames, MAX_UPLOAD - len(log)
+        )
     except ReplayTooLarge:
         raise UserError("This replay does not fit in one Discord upload, even shrunk.") from None
     table_id = story.record.id

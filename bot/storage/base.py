@@ -68,7 +68,7 @@ class Storage(Protocol):
         ...
 
     async def live_tables(self) -> list[LiveRow]:
-        """Every lobby and active table, with its deadline."""
+        """Every lobby and active table with its status, deadline and last update (nothing decoded)."""
         ...
 
     async def quarantine(self, table_id: int, reason: str) -> None:

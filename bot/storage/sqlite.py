@@ -179,8 +179,8 @@ class SqliteStorage:
             LiveRow(
                 int(row["id"]),
                 str(row["status"]),
-                _deadline(row["deadline"]),
-                _deadline(row["updated_at"]) or 0.0,
+                _seconds(row["deadline"]),
+                _seconds(row["updated_at"]) or 0.0,
             )
             for row in rows
         ]
@@ -441,8 +441,9 @@ def _convert(table_id: int, fields: dict[str, Any], kind: type[T]) -> T:
         raise CorruptRecord(table_id, f"bad column value for {kind.__name__}: {exc}") from exc
 
 
-def _deadline(value: object) -> float | None:
-    """A stored deadline; a corrupt one reads as 0.0 (due now) so its owner loads and quarantines it."""
+def _seconds(value: object) -> float | None:
+    """A stored time (a deadline, a last update); a corrupt one reads as 0.0 (long past), so a
+    corrupt deadline is due now and its owner loads and quarantines the table."""
     if value is None:
         return None
     return float(value) if isinstance(value, int | float) else 0.0

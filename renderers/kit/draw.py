@@ -134,8 +134,8 @@ def badge(
 
 @lru_cache(maxsize=1024)
 def _badge_tile(text: str, fill: RGB, ink: RGB, size: int) -> Image.Image:
-    """The pill as an RGBA tile whose alpha is its rounded shape (labels repeat, so each is drawn once).
-    Never mutate the result."""
+    """The pill as an RGBA tile whose alpha is its rounded shape (labels repeat, so each is drawn once),
+    pasted with itself as the mask: made for our RGB canvases. Never mutate the result."""
     width, height = badge_width(text, size), round(size * 1.55)
     tile = Image.new("RGBA", (width, height), (*fill, 255))
     face = font(size, bold=True)

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from bot.errors import StaleChoice, UserError
-from bot.service import TableService
+from bot.service import CATCH_UP_SPACING, TableService
 from bot.storage import open_storage
 from tests.bot.service_kit import OPEN, FakeClock, Recorder, make_service, open_lobby, started_table
 from tests.support.toys import PushYourLuck
@@ -122,6 +122,47 @@ async def test_timers_that_ran_out_during_downtime_restart_at_their_warning(tmp_
     assert not [a for a in await second.storage.actions(table_id) if a.actor == "timeout"]
     assert sorted(second.listener.changes[-1].warnings) == [0, 1]
     assert live.record.deadline == pytest.approx(clock.now + 15)
+
+
+async def test_a_warning_given_before_a_short_restart_is_not_given_again(tmp_path: Path) -> None:
+    clock = FakeClock()
+    first = await make_service(tmp_path / "db", clock, timer=60)
+    table_id = await started_table(first)
+    clock.now += 45
+    await first.on_deadline(table_id)  # the 75% warning
+    assert first.listener.changes[-1].warnings
+    await first.storage.close()
+    clock.now += 5  # down for five seconds, the expiry (at +60) still ahead
+
+    second = await make_service(tmp_path / "db", clock, timer=60)
+    await second.resume_all()
+    clock.now += 10
+    await second.on_deadline(table_id)
+    timeouts = [a for a in await second.storage.actions(table_id) if a.actor == "timeout"]
+    assert timeouts, "the timer ran out when it was announced"
+    assert not any(change.warnings for change in second.listener.changes), "no second, wrong warning"
+
+
+async def test_overdue_timers_are_warned_at_their_catch_up_time_however_late_that_is(tmp_path: Path) -> None:
+    clock = FakeClock()
+    first = await make_service(tmp_path / "db", clock, timer=60)
+    tables = []
+    for channel in (30, 31, 32):
+        live = await open_lobby(first, channel=channel)
+        await first.add_ai(live.id, 100)
+        await first.start(live.id, 100)
+        tables.append(live.id)
+    await first.storage.close()
+    clock.now += 3600
+
+    second = await make_service(tmp_path / "db", clock, timer=60)
+    clock.now += 20  # e.g. the command sync took a while before resuming
+    await second.resume_all()
+    clock.now += 2 * CATCH_UP_SPACING  # the last table's turn to catch up
+    await second.on_deadline(tables[-1])
+    assert not [a for a in await second.storage.actions(tables[-1]) if a.actor == "timeout"]
+    assert second.listener.changes[-1].warnings == (0,)
+    assert (await second.get(tables[-1])).record.deadline == pytest.approx(clock.now + 15)
 
 
 async def test_a_failing_deadline_is_retried(tmp_path: Path) -> None:
