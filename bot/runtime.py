@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import msgspec
 
@@ -29,6 +29,25 @@ class DecisionClock(msgspec.Struct):
     warned: bool = False
 
 
+def deck_option(seat: int) -> str:
+    """The engine option that carries a seat's custom deck (comma-separated card ids)."""
+    return f"deck{seat}"
+
+
+def table_options(options: Mapping[str, str]) -> dict[str, str]:
+    """The options a host chose, without the per-seat custom decks the start added."""
+    return {
+        key: value for key, value in options.items() if not (key.startswith("deck") and key[4:].isdigit())
+    }
+
+
+class DeckChoice(msgspec.Struct):
+    """A custom deck a player brings to a lobby: its name and a copy of its cards."""
+
+    name: str
+    cards: list[str]
+
+
 class Runtime(msgspec.Struct):
     """Persisted with the table row; opaque to storage."""
 
@@ -40,6 +59,7 @@ class Runtime(msgspec.Struct):
     log: list[str] = msgspec.field(default_factory=list)
     private: dict[int, list[str]] = msgspec.field(default_factory=dict)
     start_seats: list[tuple[str, bool]] = msgspec.field(default_factory=list)
+    decks: dict[int, DeckChoice] = msgspec.field(default_factory=dict)  # in the lobby: user id -> custom deck
 
     def clock(self, seat: int, key: str) -> DecisionClock | None:
         """The clock of this seat's open decision with this key."""

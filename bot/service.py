@@ -23,7 +23,7 @@ from bot.errors import StaleChoice, TableUnavailable, UserError
 from bot.listener import DecisionRef, TableChange, TableListener
 from bot.live import LiveTable
 from bot.outcomes import final_outcome, result_record
-from bot.runtime import DecisionClock, Runtime, decode_runtime, signature
+from bot.runtime import DecisionClock, DeckChoice, Runtime, deck_option, decode_runtime, signature
 from bot.scheduler import Scheduler
 from bot.settings import MAX_TURN_TIMER, MIN_TURN_TIMER
 from bot.storage import CorruptRecord, PlaceTaken, StaleWrite, Storage
@@ -290,6 +290,20 @@ class TableService:
 
         return await self._change_lobby(table_id, free_seat)
 
+    async def bring_deck(self, table_id: int, user_id: int, name: str, cards: Sequence[str]) -> LiveTable:
+        """A seated player brings a custom deck (already checked against the game's deck rules).
+
+        At the start it becomes the engine option `deck<seat>` (comma-separated card ids), saved
+        with the table's options, so replays deal the same cards.
+        """
+
+        def bring(live: LiveTable) -> None:
+            if live.seat_of(user_id) is None:
+                raise UserError("Join the table first, then bring your deck.")
+            live.runtime.decks[user_id] = DeckChoice(name, list(cards))
+
+        return await self._change_lobby(table_id, bring)
+
     async def add_ai(self, table_id: int, user_id: int) -> LiveTable:
         """Fill a free seat with an AI player (any seated player may)."""
 
@@ -337,9 +351,13 @@ class TableService:
                     )
                 )
             with self._mutating(live):
-                live.state = live.engine.new_game(
-                    live.seats(), live.record.mode, live.record.options, live.record.seed
-                )
+                live.record.options = {**live.record.options, **self._deck_options(live)}
+                try:
+                    live.state = live.engine.new_game(
+                        live.seats(), live.record.mode, live.record.options, live.record.seed
+                    )
+                except ValueError as exc:
+                    raise UserError(f"The game could not be dealt: {exc}") from None
                 live.record.status = "active"
                 live.runtime.start_seats = [(s.name, s.is_ai) for s in live.record.seats]
                 now = self.clock()
@@ -585,6 +603,16 @@ class TableService:
         if seat in live.runtime.away and not allow_away:
             raise UserError("The AI is playing your seat while you are away: press **I'm back** first.")
         return seat
+
+    @staticmethod
+    def _deck_options(live: LiveTable) -> dict[str, str]:
+        """The custom decks of the seated players, as engine options by seat."""
+        decks = live.runtime.decks
+        return {
+            deck_option(seat.index): ",".join(decks[seat.user_id].cards)
+            for seat in live.record.seats
+            if seat.user_id is not None and seat.user_id in decks
+        }
 
     @staticmethod
     def _pass_host(live: LiveTable, leaving: int) -> None:

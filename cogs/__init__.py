@@ -16,6 +16,7 @@ async def setup(bot: commands.Bot) -> None:
     from bot.app import SuperTableBot
     from cogs.commands import GameCommands
     from cogs.components import AnyButton, AnySelect
+    from cogs.decks import DeckCommands
     from cogs.presenter import TablePresenter
     from cogs.records import RecordsCommands
 
@@ -24,3 +25,4 @@ async def setup(bot: commands.Bot) -> None:
     bot.add_dynamic_items(AnyButton, AnySelect)
     await bot.add_cog(GameCommands(bot))
     await bot.add_cog(RecordsCommands(bot))
+    await bot.add_cog(DeckCommands(bot))

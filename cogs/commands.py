@@ -13,6 +13,8 @@ from bot.live import LiveTable
 from bot.storage.records import UserSettings
 from cogs import ui
 from cogs.actions import Actions
+from cogs.decks import GAME as DECK_GAME
+from cogs.decks import deck_choices, ready_deck
 from cogs.opening import open_table
 from cogs.replies import can_manage_threads, guarded, tell
 from engines.core import Engine
@@ -98,6 +100,11 @@ class GameCommands(commands.Cog):
             if current.lower() in f"{o.id}={choice}".lower()
         ][:25]
 
+    async def deck_names(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await deck_choices(self.bot.service.storage, interaction.user.id, current)
+
     # ------------------------------------------------------------------ /play
 
     @app_commands.command(name="play", description="Open a table for a game in this channel")
@@ -107,9 +114,10 @@ class GameCommands(commands.Cog):
         mode="How to play it (defaults to the first mode)",
         turn_timer="Time each player has per decision",
         options="Variants, as name=value",
+        deck="Super Powered Smash Masters: one of your decks from /deck",
     )
     @app_commands.choices(turn_timer=TIMER_CHOICES)
-    @app_commands.autocomplete(game=game_names, mode=mode_names, options=option_names)
+    @app_commands.autocomplete(game=game_names, mode=mode_names, options=option_names, deck=deck_names)
     async def play(
         self,
         interaction: discord.Interaction,
@@ -117,13 +125,17 @@ class GameCommands(commands.Cog):
         mode: str | None = None,
         turn_timer: app_commands.Choice[int] | None = None,
         options: str | None = None,
+        deck: str | None = None,
     ) -> None:
         async def work() -> None:
             engine = self.bot.service.registry.get(game)
             if engine is None:
                 raise UserError(f"There is no game called {game!r}. See `/help` for the games.")
+            if deck is not None and game != DECK_GAME:
+                raise UserError("Only Super Powered Smash Masters is played with your own decks.")
             await interaction.response.defer(ephemeral=True, thinking=True)
-            await open_table(
+            chosen = await ready_deck(self.bot.service.storage, interaction.user.id, deck) if deck else None
+            live = await open_table(
                 self.bot,
                 interaction,
                 game=game,
@@ -131,6 +143,8 @@ class GameCommands(commands.Cog):
                 options=parse_options(options),
                 turn_timer=float(turn_timer.value) if turn_timer else None,
             )
+            if chosen is not None:
+                await self.bot.service.bring_deck(live.id, interaction.user.id, chosen.name, chosen.cards)
 
         await guarded(interaction, work)
 

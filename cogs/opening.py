@@ -10,6 +10,7 @@ import discord
 
 from bot.errors import UserError
 from bot.live import LiveTable
+from bot.runtime import table_options
 from cogs import ui
 
 if TYPE_CHECKING:
@@ -113,7 +114,7 @@ async def open_rematch(bot: SuperTableBot, interaction: discord.Interaction, tab
         host_name=interaction.user.display_name,
         game=record.game,
         mode=record.mode,
-        options=record.options,
+        options=table_options(record.options),
         turn_timer=record.turn_timer,
     )
     for _ in (s for s in record.seats if s.is_ai):

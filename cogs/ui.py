@@ -8,7 +8,7 @@ import discord
 from discord import ui
 
 from bot.live import LiveTable
-from bot.runtime import clip
+from bot.runtime import clip, table_options
 from bot.storage.records import ResultRecord
 from cogs import ids
 from engines.core import Decision
@@ -57,6 +57,9 @@ def seat_line(live: LiveTable, index: int) -> str:
         tags.append("away, AI playing")
     if index in live.runtime.forfeited:
         tags.append("forfeited")
+    deck = live.runtime.decks.get(seat.user_id) if seat.user_id is not None else None
+    if deck is not None and live.record.status == "lobby":
+        tags.append(f"brings the deck “{deck.name}”")
     return f"{index + 1}. {who}" + (f" ({', '.join(tags)})" if tags else "")
 
 
@@ -78,7 +81,7 @@ def lobby_view(live: LiveTable) -> ui.LayoutView:
     free = high - len(record.seats)
     if free > 0:
         seats += f"\n-# {free} free seat{'s' if free > 1 else ''}"
-    options = ", ".join(f"{k}: {v}" for k, v in record.options.items())
+    options = ", ".join(f"{k}: {v}" for k, v in table_options(record.options).items())
     header = (
         f"## 🎲 {live.title} · {mode.label}\n"
         f"{low}-{high} players · turn timer {format_seconds(record.turn_timer)}"

@@ -6,6 +6,7 @@ REGISTRY maps a game id to its engine; each product game adds its entry here.
 from typing import Any
 
 from engines.core import Engine
+from engines.smashmasters.engine import SmashMasters
 from engines.superhot.engine import Superhot
 
-REGISTRY: dict[str, Engine[Any]] = {"superhot": Superhot()}
+REGISTRY: dict[str, Engine[Any]] = {"superhot": Superhot(), "smashmasters": SmashMasters()}

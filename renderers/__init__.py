@@ -100,9 +100,11 @@ def _render(game_id: str, view: View, kind: Literal["table", "hand"]) -> Rendere
 
 def _register_games() -> None:
     """Register the renderers of the product games."""
+    from renderers.smashmasters import SmashMastersRenderer
     from renderers.superhot import SuperhotRenderer
 
     register("superhot", SuperhotRenderer())
+    register("smashmasters", SmashMastersRenderer())
 
 
 _register_games()

@@ -10,12 +10,13 @@ import pytest_asyncio
 
 import renderers
 from bot import Settings, SuperTableBot, create_bot
+from engines.smashmasters.engine import SmashMasters
 from engines.superhot.engine import Superhot
 from tests.support.highcard import HighCard
 from tests.support.highcard_renderer import HighCardRenderer
 from tests.support.replays import assert_replays_reproduce
 
-REGISTRY = {"highcard": HighCard(), "superhot": Superhot()}
+REGISTRY = {"highcard": HighCard(), "superhot": Superhot(), "smashmasters": SmashMasters()}
 renderers.register("highcard", HighCardRenderer())
 
 

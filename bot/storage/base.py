@@ -12,6 +12,7 @@ from typing import Protocol
 from bot.storage.records import (
     ActionRecord,
     BoardPage,
+    DeckRecord,
     GameStats,
     GuildSettings,
     HistoryEntry,
@@ -123,4 +124,20 @@ class Storage(Protocol):
 
     async def finished_tables(self) -> list[int]:
         """Ids of every finished game."""
+        ...
+
+    async def deck(self, user_id: int, game: str, name: str) -> DeckRecord | None:
+        """A user's deck by name (any case), or None."""
+        ...
+
+    async def decks(self, user_id: int, game: str) -> list[DeckRecord]:
+        """A user's decks for a game, by name."""
+        ...
+
+    async def save_deck(self, deck: DeckRecord) -> None:
+        """Insert or replace a deck (same user, game and name ignoring case)."""
+        ...
+
+    async def delete_deck(self, user_id: int, game: str, name: str) -> bool:
+        """Delete a deck; False when there was none by that name."""
         ...

@@ -110,6 +110,16 @@ class UserSettings(msgspec.Struct):
     dm: bool = False
 
 
+class DeckRecord(msgspec.Struct):
+    """A custom deck a user built (card ids, in the order added; it may be unfinished)."""
+
+    user_id: int
+    game: str
+    name: str
+    cards: list[str] = msgspec.field(default_factory=list)
+    updated_at: float = 0.0
+
+
 GLOBAL_SCOPE = 0
 """The scope id of global ratings and boards (server scopes use the guild id)."""
 

@@ -25,6 +25,7 @@ from bot.storage.records import (
     LIVE_STATUSES,
     ActionRecord,
     BoardPage,
+    DeckRecord,
     GameStats,
     GuildSettings,
     HistoryEntry,
@@ -331,6 +332,43 @@ class SqliteStorage:
             raise RuntimeError("SqliteStorage is not open: await open() first")
         return self._conn
 
+    async def deck(self, user_id: int, game: str, name: str) -> DeckRecord | None:
+        """A user's deck by name (any case), or None; a deck whose cards do not decode reads as empty."""
+        rows = await self._query(
+            f"SELECT {_DECK_COLUMNS} FROM decks WHERE user_id = ? AND game = ? AND name_key = ?",
+            (user_id, game, name.casefold()),
+        )
+        return _decode_deck(rows[0]) if rows else None
+
+    async def decks(self, user_id: int, game: str) -> list[DeckRecord]:
+        """A user's decks for a game, by name."""
+        rows = await self._query(
+            f"SELECT {_DECK_COLUMNS} FROM decks WHERE user_id = ? AND game = ? ORDER BY name_key",
+            (user_id, game),
+        )
+        return [_decode_deck(row) for row in rows]
+
+    async def save_deck(self, deck: DeckRecord) -> None:
+        """Insert or replace a deck (same user, game and name ignoring case)."""
+        await self._execute(
+            "INSERT INTO decks (user_id, game, name_key, name, cards, updated_at) VALUES (?, ?, ?, ?, ?, ?)"
+            " ON CONFLICT (user_id, game, name_key) DO UPDATE SET"
+            " name = excluded.name, cards = excluded.cards, updated_at = excluded.updated_at",
+            (deck.user_id, deck.game, deck.name.casefold(), deck.name, _json(deck.cards), deck.updated_at),
+        )
+
+    async def delete_deck(self, user_id: int, game: str, name: str) -> bool:
+        """Delete a deck; False when there was none by that name."""
+
+        def delete(conn: sqlite3.Connection) -> bool:
+            cursor = conn.execute(
+                "DELETE FROM decks WHERE user_id = ? AND game = ? AND name_key = ?",
+                (user_id, game, name.casefold()),
+            )
+            return cursor.rowcount > 0
+
+        return await self._db.run(delete)
+
     async def _query(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
         """All rows of one read statement."""
         return await self._db.run(lambda conn: conn.execute(sql, params).fetchall())
@@ -344,6 +382,19 @@ def _prepare(conn: sqlite3.Connection) -> None:
     """Set the pragmas and apply pending migrations."""
     conn.executescript(";\n".join(_PRAGMAS))
     apply_migrations(conn)
+
+
+_DECK_COLUMNS = "user_id, game, name, cards, updated_at"
+
+
+def _decode_deck(row: sqlite3.Row) -> DeckRecord:
+    try:
+        cards = msgspec.json.decode(row["cards"], type=list[str])
+    except msgspec.DecodeError:
+        cards = []
+    return DeckRecord(
+        int(row["user_id"]), str(row["game"]), str(row["name"]), cards, float(row["updated_at"])
+    )
 
 
 def _table_params(record: TableRecord) -> tuple[Any, ...]:

@@ -17,7 +17,15 @@ import pytest
 
 from bot.storage import CorruptRecord, StaleWrite, open_storage
 from bot.storage.migrate import apply_migrations, split_statements
-from bot.storage.records import ActionRecord, ResultRecord, ResultSeat, SeatRecord, TableRecord, UserSettings
+from bot.storage.records import (
+    ActionRecord,
+    DeckRecord,
+    ResultRecord,
+    ResultSeat,
+    SeatRecord,
+    TableRecord,
+    UserSettings,
+)
 from bot.storage.sqlite import MEMORY, SqliteStorage
 
 SCHEMA_TABLES = {
@@ -84,7 +92,7 @@ async def test_migrations_create_every_table_once(db_path: Path) -> None:
     names = {row[0] for row in raw(db_path, "SELECT name FROM sqlite_master WHERE type = 'table'")}
     assert names >= SCHEMA_TABLES
     first = raw(db_path, "SELECT version, applied_at FROM schema_migrations")
-    assert [version for version, _ in first] == [1, 2, 3]
+    assert [version for version, _ in first] == [1, 2, 3, 4]
 
     await store.open()
     await store.close()
@@ -374,3 +382,28 @@ async def test_close_waits_for_running_work_and_is_idempotent(storage: SqliteSto
     await storage.close()
     await storage.open()
     assert [line.key for line in await storage.actions(table_id)] == ["x"]
+
+
+async def test_decks_are_kept_per_user_and_game_by_name_in_any_case(
+    storage: SqliteStorage, db_path: Path
+) -> None:
+    await storage.save_deck(DeckRecord(7, "smashmasters", "Spicy Brunch", ["kc-c1", "kc-x1-1"], 1.0))
+    await storage.save_deck(DeckRecord(7, "smashmasters", "Alpha", ["ld-c1"], 2.0))
+    await storage.save_deck(DeckRecord(8, "smashmasters", "spicy brunch", ["ga-c1"], 3.0))
+    found = await storage.deck(7, "smashmasters", "SPICY brunch")
+    assert found is not None and found.name == "Spicy Brunch" and found.cards == ["kc-c1", "kc-x1-1"]
+    assert [d.name for d in await storage.decks(7, "smashmasters")] == ["Alpha", "Spicy Brunch"]
+    assert await storage.decks(7, "superhot") == []
+
+    await storage.save_deck(DeckRecord(7, "smashmasters", "spicy BRUNCH", ["mm-c1"], 4.0))
+    renamed = await storage.deck(7, "smashmasters", "spicy brunch")
+    assert renamed is not None and renamed.cards == ["mm-c1"] and renamed.name == "spicy BRUNCH"
+    assert len(await storage.decks(7, "smashmasters")) == 2, "saving again replaces, never duplicates"
+
+    assert await storage.delete_deck(7, "smashmasters", "alpha") is True
+    assert await storage.delete_deck(7, "smashmasters", "alpha") is False
+    assert (await storage.deck(8, "smashmasters", "Spicy Brunch")) is not None, "other users keep theirs"
+
+    raw(db_path, "UPDATE decks SET cards = ? WHERE user_id = 8", ("{not json",))
+    broken = await storage.deck(8, "smashmasters", "spicy brunch")
+    assert broken is not None and broken.cards == [], "a damaged deck reads as empty, never crashes"

@@ -5,39 +5,17 @@ from __future__ import annotations
 import simcord
 
 from engines.superhot.ai import SuperhotAI
-from tests.cogs.world import World, answer_panel, custom_ids, make_world, open_hand, texts
+from tests.cogs.world import (
+    World,
+    answer_panel,
+    make_world,
+    open_hand,
+    play_through_panels,
+    table_id_of,
+    texts,
+)
 
-MAX_STEPS = 900
-
-
-def table_id_of(message) -> int:
-    return int(next(c for c in custom_ids(message) if c.startswith("sm:")).split(":")[1])
-
-
-async def play_through_panels(world: World, thread, actors: dict[int, simcord.MemberActor]) -> str:
-    """Each human answers their open decision on their own panel (choices picked by the heuristic
-    player) until the result message appears; returns the result message's text."""
-    table = world.table_message(thread)
-    table_id = table_id_of(table)
-    brain = SuperhotAI()
-    panels: dict[int, object] = {}
-    for _ in range(MAX_STEPS):
-        live = await world.bot.service.get(table_id)
-        if live.engine.outcome(live.state) is not None:
-            break
-        decision = next(d for d in live.decisions() if d.seat in actors)
-        actor = actors[decision.seat]
-        panel = panels.get(decision.seat)
-        if panel is None or f":{live.state.version}:" not in " ".join(custom_ids(panel)):
-            panel = await open_hand(actor, world.table_message(thread))
-        assert decision.prompt in texts(panel), "the panel shows the open decision"
-        choice = brain.choose(live.engine, live.state, decision)
-        panels[decision.seat] = await answer_panel(actor, panel, decision.key, choice)
-    else:
-        raise AssertionError("the game did not finish")
-    await world.env.settle()
-    result = next(m for m in reversed(thread.history()) if "results" in texts(m))
-    return texts(result)
+BRAIN = SuperhotAI()
 
 
 async def open_superhot(world: World, host: simcord.MemberActor, mode: str, options: str = "") -> object:
@@ -58,7 +36,7 @@ async def test_a_solo_game_is_played_through_panels_to_a_result(simcord_env) -> 
     assert table.attachments and "Level 1" in (table.attachments[0].description or ""), (
         "the table image describes The Line"
     )
-    body = await play_through_panels(world, thread, {0: world.alice})
+    body = await play_through_panels(world, thread, BRAIN, {0: world.alice})
     assert str(world.alice.id) in body
     assert "cleared every level" in body
 
@@ -71,7 +49,7 @@ async def test_a_coop_game_with_aid_and_veto_is_played_through_panels(simcord_en
     await world.bob.click(lobby, label="Join")
     await world.alice.click(lobby, label="Start")
     table_id = table_id_of(world.table_message(thread))
-    body = await play_through_panels(world, thread, {0: world.alice, 1: world.bob})
+    body = await play_through_panels(world, thread, BRAIN, {0: world.alice, 1: world.bob})
     assert str(world.alice.id) in body and str(world.bob.id) in body
     actions = await world.bot.service.storage.actions(table_id)
     assert any(a.key == "aid" and a.choice != ["none"] for a in actions), "a card was passed as Aid"
@@ -86,7 +64,7 @@ async def test_versus_against_the_ai_system_player(simcord_env) -> None:
     await world.alice.click(lobby, label="Add AI")
     await world.alice.click(lobby, label="Start")
     table_id = table_id_of(world.table_message(thread))
-    body = await play_through_panels(world, thread, {0: world.alice})
+    body = await play_through_panels(world, thread, BRAIN, {0: world.alice})
     actions = await world.bot.service.storage.actions(table_id)
     assert any(a.seat == 1 and a.key == "glitch" and a.choice != ["end"] for a in actions), (
         "the AI System player took its turns"

@@ -10,6 +10,7 @@ import discord
 import simcord
 
 from bot import SuperTableBot
+from engines.core import Policy
 
 
 @dataclass
@@ -167,3 +168,37 @@ async def answer_panel(actor: Any, panel: discord.Message, key: str, choice: lis
     if confirm:
         panel = panel_after(await actor.click(panel, custom_id=confirm[-1]))
     return panel
+
+
+MAX_PANEL_STEPS = 900
+
+
+def table_id_of(message: Any) -> int:
+    """The table id in a table message's buttons."""
+    return int(next(c for c in custom_ids(message) if c.startswith("sm:")).split(":")[1])
+
+
+async def play_through_panels(
+    world: World, thread: Any, brain: Policy, actors: dict[int, simcord.MemberActor]
+) -> str:
+    """Each human answers their open decision on their own panel (choices picked by `brain`, the
+    game's heuristic player) until the result message appears; returns the result message's text."""
+    table_id = table_id_of(world.table_message(thread))
+    panels: dict[int, discord.Message] = {}
+    for _ in range(MAX_PANEL_STEPS):
+        live = await world.bot.service.get(table_id)
+        if live.engine.outcome(live.state) is not None:
+            break
+        decision = next(d for d in live.decisions() if d.seat in actors)
+        actor = actors[decision.seat]
+        panel = panels.get(decision.seat)
+        if panel is None or f":{live.state.version}:" not in " ".join(custom_ids(panel)):
+            panel = await open_hand(actor, world.table_message(thread))
+        assert decision.prompt in texts(panel), "the panel shows the open decision"
+        choice = list(brain.choose(live.engine, live.state, decision))
+        panels[decision.seat] = await answer_panel(actor, panel, decision.key, choice)
+    else:
+        raise AssertionError("the game did not finish")
+    await world.env.settle()
+    result = next(m for m in reversed(thread.history()) if "results" in texts(m))
+    return texts(result)
