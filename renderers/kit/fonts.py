@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -21,10 +22,55 @@ _FILES = {
 _NOT_A_CHARACTER = "\U0010fffd"
 
 
+class CachedFont(ImageFont.FreeTypeFont):
+    """A FreeType font that renders each text once: the same labels are drawn on every table, and
+    FreeType rendering holds the GIL. Colour (RGBA) masks are not memoised: Pillow edits them."""
+
+    def getmask2(
+        self,
+        text: str | bytes,
+        mode: str = "",
+        direction: str | None = None,
+        features: list[str] | None = None,
+        language: str | None = None,
+        stroke_width: float = 0,
+        anchor: str | None = None,
+        ink: int = 0,
+        start: tuple[float, float] | None = None,
+        *args: Any,
+        **kwargs: Any,
+    ) -> tuple[Any, tuple[int, int]]:
+        if mode == "RGBA" or features is not None or args:
+            return super().getmask2(
+                text, mode, direction, features, language, stroke_width, anchor, ink, start, *args, **kwargs
+            )
+        extra = tuple(sorted(kwargs.items()))
+        return _rendered(self, text, mode, direction, language, stroke_width, anchor, ink, start, extra)
+
+
+@lru_cache(maxsize=4096)
+def _rendered(
+    face: CachedFont,
+    text: str | bytes,
+    mode: str,
+    direction: str | None,
+    language: str | None,
+    stroke_width: float,
+    anchor: str | None,
+    ink: int,
+    start: tuple[float, float] | None,
+    extra: tuple[tuple[str, Any], ...],
+) -> tuple[Any, tuple[int, int]]:
+    """A text mask and its offset, rendered once (callers only read it)."""
+    return ImageFont.FreeTypeFont.getmask2(
+        face, text, mode, direction, None, language, stroke_width, anchor, ink, start, **dict(extra)
+    )
+
+
 @lru_cache(maxsize=256)
 def font(size: int, bold: bool = False, condensed: bool = False) -> ImageFont.FreeTypeFont:
-    """The DejaVu Sans font at this pixel size and style."""
-    return ImageFont.truetype(str(FONT_DIR / _FILES[bold, condensed]), size)
+    """The DejaVu Sans font at this pixel size and style (its text masks memoised)."""
+    return CachedFont(str(FONT_DIR / _FILES[bold, condensed]), size)
 
 
 def _glyph_pixels(char: str, face: ImageFont.FreeTypeFont) -> bytes:
