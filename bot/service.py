@@ -242,7 +242,7 @@ class TableService:
             if spec is None:
                 names = ", ".join(known) or "none"
                 raise UserError(f"{engine.meta.title} has no option {key!r} (options: {names}).")
-            if value not in spec.choices:
+            if value not in spec.choices and not spec.free_form:
                 raise UserError(f"{spec.label} must be one of: {', '.join(spec.choices)}.")
             clean[key] = value
         return clean
@@ -529,8 +529,8 @@ class TableService:
         open_now = {(d.seat, d.key): d for d in live.engine.decisions(live.state)}
         for clock in list(live.runtime.clocks):
             decision = open_now.get((clock.seat, clock.key))
-            if decision is None:
-                continue
+            if decision is None or decision.deadline is not None:
+                continue  # gone, or timed by the game itself (e.g. a counter), which tick() answers
             if now >= clock.opened_at + timer:
                 self._apply_ai(live, decision, now, step, "timeout")
                 name = live.record.seats[clock.seat].name
@@ -716,7 +716,12 @@ class TableService:
 
     def _deadline(self, live: LiveTable) -> float | None:
         timer = live.record.turn_timer
-        times = [c.opened_at + (timer if c.warned else WARN_AT * timer) for c in live.runtime.clocks]
+        timed = {(d.seat, d.key) for d in live.engine.decisions(live.state) if d.deadline is not None}
+        times = [
+            c.opened_at + (timer if c.warned else WARN_AT * timer)
+            for c in live.runtime.clocks
+            if (c.seat, c.key) not in timed
+        ]
         due = live.engine.next_deadline(live.state)
         if due is not None:
             times.append(due)

@@ -40,13 +40,21 @@ TIMER_CHOICES = [
 
 
 def parse_options(text: str | None) -> dict[str, str]:
-    """`key=value key2=value2` (commas also separate) into a dict, or UserError."""
+    """`key=value key2=value2` (commas also separate) into a dict, or UserError. A value may hold
+    commas itself (`decks=kc,ld,ga`): a piece without `=` continues the value before it."""
     options: dict[str, str] = {}
-    for part in (text or "").replace(",", " ").split():
-        key, sep, value = part.partition("=")
-        if not sep or not key or not value:
+    key = ""
+    for part in (text or "").replace(",", " , ").split():
+        if part == ",":
+            continue
+        name, sep, value = part.partition("=")
+        if not sep and key:
+            options[key] += f",{part}"
+            continue
+        if not sep or not name or not value:
             raise UserError(f"Options look like `name=value`; I could not read {part!r}.")
-        options[key.strip().lower()] = value.strip()
+        key = name.strip().lower()
+        options[key] = value.strip()
     return options
 
 

@@ -23,12 +23,13 @@ if TYPE_CHECKING:
 GAME = "smashmasters"
 MAX_DECKS = 25
 MAX_NAME = 32
+MAX_CARDS = 60  # room to build past 46 and trim, while a deck's summary and code always fit a message
 KIND_NAMES = {
-    "character": "Characters",
-    "super": "Supers",
-    "story": "Stories",
-    "smash": "Smash",
-    "teamup": "Team-Up",
+    "character": ("Character", "Characters"),
+    "super": ("Super", "Supers"),
+    "story": ("Story", "Stories"),
+    "smash": ("Smash", "Smash"),
+    "teamup": ("Team-Up", "Team-Up"),
 }
 STARTS = [
     *(
@@ -42,7 +43,13 @@ STARTS = [
 def card_label(card_id: str) -> str:
     """A card as people read it: name, kind and deck."""
     card = CARDS.card(card_id)
-    return f"{card.name} ({KIND_NAMES[card.kind].rstrip('s')}, {CARDS.decks[card.deck].name})"
+    return f"{card.name} ({KIND_NAMES[card.kind][0]}, {CARDS.decks[card.deck].name})"
+
+
+def same_card(card_id: str) -> set[str]:
+    """Every id of this card: Smash and Team-Up copies have an id each but are the same card."""
+    label = card_label(card_id)
+    return {other for other in CARDS.by_id if card_label(other) == label}
 
 
 def pool_choices(current: str, among: list[str] | None = None) -> list[app_commands.Choice[str]]:
@@ -57,15 +64,17 @@ def pool_choices(current: str, among: list[str] | None = None) -> list[app_comma
 
 def summary(deck: DeckRecord) -> str:
     """The deck by kind, its rule check and its code (the card ids, to share or rebuild it)."""
-    counts: Counter[str] = Counter(c for c in deck.cards if c in CARDS.by_id)
+    counts: Counter[tuple[str, str]] = Counter(
+        (CARDS.card(c).kind, CARDS.card(c).name) for c in deck.cards if c in CARDS.by_id
+    )
     lines = [f"## 🃏 {deck.name} · {len(deck.cards)} cards"]
-    for kind, title in KIND_NAMES.items():
-        mine = {c: n for c, n in counts.items() if CARDS.card(c).kind == kind}
-        names = [CARDS.card(c).name + (f" ×{n}" if n > 1 else "") for c, n in mine.items()]
+    for kind, (_, title) in KIND_NAMES.items():
+        mine = {name: n for (of_kind, name), n in counts.items() if of_kind == kind}
+        names = [name + (f" ×{n}" if n > 1 else "") for name, n in mine.items()]
         lines.append(f"**{title} ({sum(mine.values())})**: {', '.join(names) or '—'}")
     lines.append(verdict(deck.cards))
     lines.append(f"-# Deck code: `{','.join(deck.cards)}`" if deck.cards else "")
-    return "\n".join(line for line in lines if line)[:2000]
+    return "\n".join(line for line in lines if line)
 
 
 def verdict(cards: list[str]) -> str:
@@ -156,9 +165,12 @@ class DeckCommands(commands.Cog):
         async def work() -> None:
             storage = self.bot.service.storage
             user = interaction.user.id
-            if await storage.deck(user, GAME, name) is not None:
+            title = " ".join(name.split())
+            if not title:
+                raise UserError("Give the deck a name with some letters in it.")
+            if await storage.deck(user, GAME, title) is not None:
                 raise UserError(
-                    f"You already have a deck called “{name}”: edit it, or `/deck delete` it first."
+                    f"You already have a deck called “{title}”: edit it, or `/deck delete` it first."
                 )
             if len(await storage.decks(user, GAME)) >= MAX_DECKS:
                 raise UserError(f"You can keep {MAX_DECKS} decks; `/deck delete` one first.")
@@ -171,7 +183,7 @@ class DeckCommands(commands.Cog):
                 cards = list(CARDS.deck(start.value if start else next(iter(CARDS.decks))))
             else:
                 cards = []
-            deck = DeckRecord(user, GAME, name.strip(), cards)
+            deck = DeckRecord(user, GAME, title, cards)
             await self.save(deck)
             await tell(interaction, summary(deck))
 
@@ -191,6 +203,11 @@ class DeckCommands(commands.Cog):
             if card not in CARDS.by_id:
                 raise UserError("Pick the card from the list as you type its name.")
             deck = await self.load(interaction.user.id, name)
+            if len(deck.cards) + copies > MAX_CARDS:
+                raise UserError(
+                    f"A deck holds at most {MAX_CARDS} cards while you build it (a finished one has 46); "
+                    f"“{deck.name}” has {len(deck.cards)}. Take some out first."
+                )
             deck.cards += [card] * copies
             await self.save(deck)
             await tell(interaction, f"Added {card_label(card)} ×{copies}.\n{summary(deck)}")
@@ -209,12 +226,14 @@ class DeckCommands(commands.Cog):
     ) -> None:
         async def work() -> None:
             deck = await self.load(interaction.user.id, name)
-            if card not in deck.cards:
+            alike = same_card(card) if card in CARDS.by_id else set()
+            where = [i for i, held in enumerate(deck.cards) if held in alike]
+            if not where:
                 raise UserError(f"“{deck.name}” has no such card; pick one from the list as you type.")
-            for _ in range(min(copies, deck.cards.count(card))):
-                del deck.cards[len(deck.cards) - 1 - deck.cards[::-1].index(card)]  # the latest copy first
+            taken = where[-copies:]  # the latest copies added go first
+            deck.cards = [held for i, held in enumerate(deck.cards) if i not in taken]
             await self.save(deck)
-            await tell(interaction, f"Took out {card_label(card)}.\n{summary(deck)}")
+            await tell(interaction, f"Took out {card_label(card)} ×{len(taken)}.\n{summary(deck)}")
 
         await guarded(interaction, work)
 

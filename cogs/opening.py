@@ -119,13 +119,18 @@ async def open_rematch(bot: SuperTableBot, interaction: discord.Interaction, tab
     )
     for _ in (s for s in record.seats if s.is_ai):
         live = await bot.service.add_ai(live.id, interaction.user.id)
+    own_deck = old.runtime.decks.get(interaction.user.id)
+    if own_deck is not None:  # the host plays their deck again; others bring theirs when they join
+        live = await bot.service.bring_deck(live.id, interaction.user.id, own_deck.name, own_deck.cards)
     message = await place.send(view=ui.lobby_view(live))
     await bot.service.set_message(live.id, message.id)
     players = " ".join(
         f"<@{s.user_id}>" for s in record.seats if s.user_id and s.user_id != interaction.user.id
     )
+    decks = any(user != interaction.user.id for user in old.runtime.decks)
     await place.send(
-        f"🔁 Rematch! {players} press **Join** to play again.",
+        f"🔁 Rematch! {players} press **Join** to play again."
+        + ("\n-# Bringing your own deck again? Join, then use `/deck use`." if decks else ""),
         allowed_mentions=discord.AllowedMentions(users=True),
     )
     await interaction.followup.send("Rematch lobby opened.", ephemeral=True)

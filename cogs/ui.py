@@ -110,7 +110,8 @@ def waiting_line(live: LiveTable) -> str:
         name = f"<@{user_id}>" if user_id else live.seat_name(decision.seat)
         by_prompt.setdefault(decision.prompt, []).append(name)
     lines = [f"**{', '.join(names)}**: {clip(prompt)}" for prompt, names in by_prompt.items()]
-    ends = [c.opened_at + live.record.turn_timer for c in live.runtime.clocks]
+    timed = {(d.seat, d.key) for d in decisions if d.deadline is not None}
+    ends = [c.opened_at + live.record.turn_timer for c in live.runtime.clocks if (c.seat, c.key) not in timed]
     ends += [d.deadline for d in decisions if d.deadline is not None]
     if ends:
         lines.append(f"-# ⏳ time runs out <t:{int(min(ends))}:R>")

@@ -30,6 +30,7 @@ class GameOption(msgspec.Struct, frozen=True):
     label: str
     choices: tuple[str, ...]
     default: str
+    free_form: bool = False  # any value goes (choices are suggestions); the engine checks it when dealing
 
 
 class GameMeta(msgspec.Struct, frozen=True):

@@ -123,7 +123,7 @@ def _borrow(rng: Rng, seats: list[SeatCards]) -> None:
         taken = (free + fallback)[:BORROWED]
         free = [cid for cid in free if cid not in taken]
         cards.stack += taken
-        cards.deck += [CARDS.super_of(cid).id for cid in taken]
+        cards.deck += [s for s in (CARDS.super_of(cid).id for cid in taken) if s not in cards.deck]
 
 
 def number_copies(seats: list[SeatCards]) -> None:

@@ -35,7 +35,11 @@ OPTIONS = (
     GameOption("characters", "Characters per player (9: a longer game)", ("6", "9"), "6"),
     GameOption("speed", "Need for speed (no Character Stack: 3 characters each)", ON_OFF, "off"),
     GameOption(
-        "decks", "Decks by seat, e.g. kc,ld,ga (default: dealt at random)", ("random", *DECK_ORDERS), "random"
+        "decks",
+        "Decks by seat, e.g. kc,ld,ga (default: dealt at random)",
+        ("random", *DECK_ORDERS),
+        "random",
+        free_form=True,
     ),
     GameOption(
         "counter_timer", "Seconds to decide a counter (then: no counter)", ("30", "60", "120", "300"), "60"

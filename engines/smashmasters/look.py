@@ -48,7 +48,9 @@ def kind(instance: str) -> str:
 
 
 def locate(state: SmashState, char: str) -> tuple[Player, Space] | None:
-    """The player and space holding a character on the table."""
+    """The player and space holding a character on the table (None for no character)."""
+    if not char:
+        return None
     for player in state.players:
         for space in player.team:
             if space.char == char:

@@ -6,14 +6,6 @@ from engines.smashmasters.context import Ctx
 from engines.smashmasters.look import HAND_MAX, hand_min, kind, name
 from engines.smashmasters.state import Player
 
-KIND_WORDS = {
-    "super": "Super",
-    "story": "Story",
-    "smash": "Smash",
-    "teamup": "Team-Up",
-    "character": "Character",
-}
-
 
 def draw(ctx: Ctx, player: Player, count: int, announce: bool = False) -> int:
     """Draw up to `count` cards (never past 10 in hand); an empty Deck reshuffles the Discard Pile."""

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import discord
+import pytest
 
+from bot.errors import UserError
+from cogs.commands import parse_options
 from tests.cogs.test_full_game import play_to_end, start_game, texts_of_buttons
 from tests.cogs.test_table_flow import table_id_of
 from tests.cogs.world import make_world, open_hand, reply, take_turn, texts
@@ -163,3 +166,14 @@ async def test_a_burst_of_ai_moves_edits_the_table_message_once(simcord_env) -> 
     ]
     assert len(edits) == 1
     assert "Open my hand" in texts_of_buttons(world.table_message(thread))
+
+
+def test_options_may_hold_commas_in_their_values() -> None:
+    assert parse_options("decks=kc,ld,ga speed=on") == {"decks": "kc,ld,ga", "speed": "on"}
+    assert parse_options("bullet_storm=on,seven_line=on, bat=1") == {
+        "bullet_storm": "on",
+        "seven_line": "on",
+        "bat": "1",
+    }
+    with pytest.raises(UserError, match="could not read 'oops'"):
+        parse_options("oops speed=on")

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from cogs.decks import same_card
 from engines.smashmasters.ai import SmashAI
 from engines.smashmasters.cards import CARDS
 from tests.cogs.world import (
@@ -28,6 +29,7 @@ async def build_kitchen_deck(world: World) -> list[str]:
     """Alice copies the Kitchen Crusaders, breaks a rule, is told which, and fixes it."""
     built = await world.alice.slash(world.games, "deck build", name="Brunch Bunch", start="kc")
     assert "Brunch Bunch · 46 cards" in reply(built) and "Ready to play" in reply(built)
+    assert "×7" in reply(built), "copies of a Smash card are counted, not listed one by one"
     await world.alice.slash(world.games, "deck add", name="Brunch Bunch", card=A_STORY)
     checked = await world.alice.slash(world.games, "deck validate", name="brunch bunch")
     assert "Not ready yet" in reply(checked)
@@ -40,9 +42,9 @@ async def build_kitchen_deck(world: World) -> list[str]:
     assert "**Brunch Bunch**: 46 cards, ready ✅" in reply(listed)
     shown = await world.alice.slash(world.games, "deck show", name="Brunch Bunch")
     assert "Characters (6)" in reply(shown) and "Deck code:" in reply(shown)
-    deck = list(KITCHEN)
-    del deck[len(deck) - 1 - deck[::-1].index(OUR_SMASH)]  # /deck remove takes the latest copy
-    return [*deck, THEIR_SMASH]
+    alike = same_card(OUR_SMASH)
+    latest = max(i for i, card in enumerate(KITCHEN) if card in alike)  # /deck remove takes the latest copy
+    return [*KITCHEN[:latest], *KITCHEN[latest + 1 :], THEIR_SMASH]
 
 
 async def test_a_three_player_brawl_with_a_custom_deck_is_played_through_panels(simcord_env) -> None:
@@ -70,8 +72,13 @@ async def test_a_three_player_brawl_with_a_custom_deck_is_played_through_panels(
     assert live.record.options["deck0"] == ",".join(cards), "Alice played her own deck"
     assert "deck1" not in live.record.options, "Bob played a ready-made deck"
     actions = await world.bot.service.storage.actions(table_id)
-    countered = [a for a in actions if a.key == "counter" and a.choice != ["pass"] and a.actor == "human"]
-    assert countered, "a person countered in a Smash Battle"
+    turn_player, out_of_turn = -1, []
+    for action in actions:
+        if action.key == "action":
+            turn_player = action.seat
+        elif action.key == "counter" and action.choice != ["pass"] and action.actor == "human":
+            out_of_turn += [action] if action.seat != turn_player else []
+    assert out_of_turn, "a person countered on someone else's turn: a chain of at least two cards"
     assert any(a.choice == ["teamup"] and a.key in ("action", "counter") for a in actions), "a Team-Up"
     assert str(world.alice.id) in body and str(world.bob.id) in body and "Botley" in body
 
@@ -80,7 +87,7 @@ async def test_a_counter_goes_out_of_turn_and_times_out_to_no_counter(simcord_en
     world = make_world(simcord_env)
     world.bot.service.new_seed = lambda: 27
     await world.alice.slash(
-        world.games, "play", game="smashmasters", mode="brawl", options="counter_timer=30"
+        world.games, "play", game="smashmasters", mode="brawl", turn_timer=30, options="counter_timer=60"
     )
     thread = world.thread()
     lobby = world.table_message(thread)
@@ -109,6 +116,12 @@ async def test_a_counter_goes_out_of_turn_and_times_out_to_no_counter(simcord_en
     )
 
     await world.env.advance_time(31)
+    await world.env.settle()
+    live = await world.bot.service.get(table_id)
+    assert any(d.key == "counter" and d.seat == counter.seat for d in live.decisions()), (
+        "the 30 s turn timer does not answer a counter: its own 60 s timer does"
+    )
+    await world.env.advance_time(30)
     await world.env.settle()
     live = await world.bot.service.get(table_id)
     assert not any(d.key == "counter" and d.seat == counter.seat for d in live.decisions())
@@ -141,6 +154,14 @@ async def test_deck_commands_explain_every_mistake(simcord_env) -> None:
     assert "brings the deck “Ready”" in texts(world.table_message(world.thread()))
     missing = await world.carol.slash(world.games, "deck show", name="Nope")
     assert "no deck called “Nope”" in reply(missing)
+    await world.carol.slash(world.games, "deck build", name="Big", start="kc")
+    smash = next(c for c in KITCHEN if CARDS.card(c).kind == "smash")
+    taken = await world.carol.slash(world.games, "deck remove", name="Big", card=smash, copies=3)
+    assert f"{CARDS.card(smash).name} (Smash, Kitchen Crusaders) ×3" in reply(taken) and "43 cards" in reply(
+        taken
+    )
+    too_many = await world.carol.slash(world.games, "deck add", name="Big", card=smash, copies=25)
+    assert "at most 60 cards" in reply(too_many)
     gone = await world.carol.slash(world.games, "deck delete", name="EMPTY NEST")
     assert "Deleted" in reply(gone)
 
