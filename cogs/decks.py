@@ -85,11 +85,17 @@ def verdict(cards: list[str]) -> str:
     return "❌ Not ready yet:\n" + "\n".join(f"- {problem[0].upper()}{problem[1:]}" for problem in problems)
 
 
-async def ready_deck(storage: Storage, user_id: int, name: str) -> DeckRecord:
-    """One of the user's decks that follows every rule, else a UserError saying what to do."""
+async def find_deck(storage: Storage, user_id: int, name: str) -> DeckRecord:
+    """One of the user's decks, or a UserError saying how to find their decks."""
     deck = await storage.deck(user_id, GAME, name)
     if deck is None:
         raise UserError(f"You have no deck called “{name}”. `/deck list` shows yours.")
+    return deck
+
+
+async def ready_deck(storage: Storage, user_id: int, name: str) -> DeckRecord:
+    """One of the user's decks that follows every rule, else a UserError saying what to do."""
+    deck = await find_deck(storage, user_id, name)
     problems = validate_deck(deck.cards)
     if problems:
         raise UserError(
@@ -117,10 +123,7 @@ class DeckCommands(commands.Cog):
 
     async def load(self, user_id: int, name: str) -> DeckRecord:
         """One of the user's decks, or a UserError saying how to find their decks."""
-        found = await self.bot.service.storage.deck(user_id, GAME, name)
-        if found is None:
-            raise UserError(f"You have no deck called “{name}”. `/deck list` shows yours.")
-        return found
+        return await find_deck(self.bot.service.storage, user_id, name)
 
     async def save(self, deck: DeckRecord) -> None:
         deck.updated_at = time.time()
