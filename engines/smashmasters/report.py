@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from engines.core import RandomPolicy, Seat
+from engines.core.reports import replace_section
 from engines.smashmasters.engine import SmashMasters
 
 SETUPS = (2, 3, 4)
@@ -83,14 +84,6 @@ def markdown(reports: list[Report]) -> str:
     return "\n".join(lines)
 
 
-def write_section(path: Path, body: str) -> None:
-    """Replace the text between the report markers of a document."""
-    text = path.read_text(encoding="utf-8")
-    head, _, rest = text.partition(START)
-    _, _, tail = rest.partition(END)
-    path.write_text(f"{head}{START}\n{body}\n{END}{tail}", encoding="utf-8")
-
-
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=500, help="seeded games per number of players")
@@ -109,7 +102,7 @@ def main(argv: list[str] | None = None) -> None:
     )
     print(body)
     if args.write:
-        write_section(args.write, body)
+        replace_section(args.write, body, START, END)
 
 
 if __name__ == "__main__":

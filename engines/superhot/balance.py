@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from engines.core import Seat
+from engines.core.reports import replace_section
 from engines.superhot.engine import Superhot
 from engines.superhot.view import CAUSES
 
@@ -90,14 +91,6 @@ def markdown(reports: list[ModeReport]) -> str:
     return "\n".join(lines)
 
 
-def write_section(path: Path, body: str) -> None:
-    """Replace the text between the balance markers of a document."""
-    text = path.read_text(encoding="utf-8")
-    head, _, rest = text.partition(START)
-    _, _, tail = rest.partition(END)
-    path.write_text(f"{head}{START}\n{body}\n{END}{tail}", encoding="utf-8")
-
-
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000, help="seeded games per mode")
@@ -113,7 +106,7 @@ def main(argv: list[str] | None = None) -> None:
     )
     print(body)
     if args.write:
-        write_section(args.write, body)
+        replace_section(args.write, body, START, END)
 
 
 if __name__ == "__main__":

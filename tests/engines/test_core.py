@@ -10,6 +10,7 @@ import pytest
 
 from engines.core import CardDataError, Decision, IllegalChoice, Option, RandomPolicy, Rng, load_cards
 from engines.core.playout import check_decision, check_engine
+from engines.core.reports import replace_section
 from tests.support.highcard import HighCard, HighCardState
 
 
@@ -159,3 +160,10 @@ def test_the_kit_catches_public_leaks_and_too_few_choices() -> None:
         check_engine(ChattyHighCard(), seeds=range(3), secrets=secrets)
     with pytest.raises(AssertionError, match="too few choices"):
         check_engine(LaxHighCard(), seeds=range(3))
+
+
+def test_a_report_section_is_replaced_between_its_markers_only(tmp_path: Path) -> None:
+    doc = tmp_path / "rulings.md"
+    doc.write_text("intro\n<!-- r:start -->\nold figures\n<!-- r:end -->\noutro\n", encoding="utf-8")
+    replace_section(doc, "new figures", "<!-- r:start -->", "<!-- r:end -->")
+    assert doc.read_text(encoding="utf-8") == "intro\n<!-- r:start -->\nnew figures\n<!-- r:end -->\noutro\n"
