@@ -29,6 +29,15 @@ class DecisionClock(msgspec.Struct):
     warned: bool = False
 
 
+class AiWait(msgspec.Struct):
+    """An AI seat thinking about one of its decisions in a real-time game: it answers at `due`."""
+
+    seat: int
+    key: str
+    signature: str
+    due: float
+
+
 def deck_option(seat: int) -> str:
     """The engine option that carries a seat's custom deck (comma-separated card ids)."""
     return f"deck{seat}"
@@ -60,6 +69,15 @@ class Runtime(msgspec.Struct):
     private: dict[int, list[str]] = msgspec.field(default_factory=dict)
     start_seats: list[tuple[str, bool]] = msgspec.field(default_factory=list)
     decks: dict[int, DeckChoice] = msgspec.field(default_factory=dict)  # in the lobby: user id -> custom deck
+    ai_waits: list[AiWait] = msgspec.field(default_factory=list)  # real time: when AI seats answer
+
+    def ai_wait(self, seat: int, key: str) -> AiWait | None:
+        """The AI's thinking time for this seat's decision, if it has started."""
+        return next((w for w in self.ai_waits if (w.seat, w.key) == (seat, key)), None)
+
+    def forget_ai_waits(self, seat: int, key: str | None = None) -> None:
+        """The seat acted (or chose to wait on `key`): what it thinks about next starts afresh."""
+        self.ai_waits = [w for w in self.ai_waits if w.seat != seat or key not in (None, w.key)]
 
     def clock(self, seat: int, key: str) -> DecisionClock | None:
         """The clock of this seat's open decision with this key."""

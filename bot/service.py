@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 import secrets
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -23,7 +24,7 @@ from bot.errors import StaleChoice, TableUnavailable, UserError
 from bot.listener import DecisionRef, TableChange, TableListener
 from bot.live import LiveTable
 from bot.outcomes import final_outcome, result_record
-from bot.runtime import DecisionClock, DeckChoice, Runtime, deck_option, decode_runtime, signature
+from bot.runtime import AiWait, DecisionClock, DeckChoice, Runtime, deck_option, decode_runtime, signature
 from bot.scheduler import Scheduler
 from bot.settings import MAX_TURN_TIMER, MIN_TURN_TIMER
 from bot.storage import CorruptRecord, PlaceTaken, StaleWrite, Storage
@@ -400,7 +401,8 @@ class TableService:
             clock = live.runtime.clock(seat, key)
             if version > state.version:
                 raise UserError("That button does not belong to this table's current game.")
-            if clock is None or version < clock.since_version:
+            judged = live.engine.meta.live_play and clock is not None
+            if clock is None or (version < clock.since_version and not judged):
                 raise StaleChoice(table_id)
             now = self.clock()
             with self._mutating(live):
@@ -505,7 +507,8 @@ class TableService:
                     step.events += live.engine.tick(live.state, now)
                     step.actions.append(ActionRecord(-1, "__tick__", [], now, "tick"))
                 self._expire_clocks(live, now, step)
-                if not step.actions and not step.warnings:
+                thinking_done = any(w.due <= now for w in live.runtime.ai_waits)
+                if not step.actions and not step.warnings and not thinking_done:
                     self.scheduler.arm(table_id, self._deadline(live))
                     return
                 opened = await self._advance_and_commit(live, now, step)
@@ -559,18 +562,24 @@ class TableService:
             self._live.drop(live.record.id)
             raise
 
-    def _apply_ai(self, live: LiveTable, decision: Decision, now: float, step: _Step, actor: str) -> None:
-        """Apply the seat's AI choice; if the game refuses it, fall back to random tries."""
+    def _apply_ai(self, live: LiveTable, decision: Decision, now: float, step: _Step, actor: str) -> bool:
+        """Apply the seat's AI choice (if the game refuses it, fall back to random tries); False when
+        a real-time AI chose to wait on an optional decision (it thinks again a little later)."""
         policies = [live.policy(decision.seat), *(RandomPolicy(live.record.seed + i) for i in range(20))]
         for policy in policies:
             choice = list(policy.choose(live.engine, live.state, decision))
+            if not choice and decision.min_choices == 0 and getattr(live.engine, "ai_reaction", None):
+                live.runtime.forget_ai_waits(decision.seat, decision.key)
+                self._ai_ready(live, decision, now + 1e-3)  # a new wait from now
+                return False
             try:
                 step.events += live.engine.apply(live.state, decision.seat, decision.key, choice, now)
             except IllegalChoice as exc:
                 log.warning("table %s: AI choice %s for %s refused: %s", live.id, choice, decision.key, exc)
                 continue
             step.actions.append(ActionRecord(decision.seat, decision.key, choice, now, actor))
-            return
+            live.runtime.forget_ai_waits(decision.seat)
+            return True
         raise RuntimeError(f"no legal AI choice found for {decision.key!r} at table {live.id}")
 
     async def _lobby(self, table_id: int) -> LiveTable:
@@ -634,22 +643,45 @@ class TableService:
         With no human left to play, ticks are fast-forwarded so the game always finishes.
         """
         engine, state = live.engine, live.state
+        waiting: set[tuple[int, str]] = set()  # real-time AI seats that chose to wait for now
         for _ in range(MAX_AUTO_STEPS):
             if engine.outcome(state) is not None:
                 return
-            decisions = engine.decisions(state)
-            automatic = [d for d in decisions if live.is_automatic(d.seat)]
+            decisions = [d for d in engine.decisions(state) if (d.seat, d.key) not in waiting]
+            automatic = [d for d in decisions if live.is_automatic(d.seat) and self._ai_ready(live, d, now)]
             if automatic:
-                self._apply_ai(live, automatic[0], now, step, "ai")
+                if self._apply_ai(live, automatic[0], now, step, "ai"):
+                    waiting.clear()
+                else:
+                    waiting.add((automatic[0].seat, automatic[0].key))
                 continue
             due = engine.next_deadline(state)
             if not decisions and due is not None and not live.has_active_human():
                 now = max(now, due)
                 step.events += engine.tick(state, now)
                 step.actions.append(ActionRecord(-1, "__tick__", [], now, "tick"))
+                waiting.clear()
                 continue
             return
         log.warning("table %s: automatic play stopped after %d steps", live.record.id, MAX_AUTO_STEPS)
+
+    @staticmethod
+    def _ai_ready(live: LiveTable, decision: Decision, now: float) -> bool:
+        """Whether an AI seat answers this decision now. In real-time games (engines with an
+        `ai_reaction` window) it first thinks like a person: a wait starts whenever its decision
+        changes, and only a table with no person left plays at once."""
+        reaction = getattr(live.engine, "ai_reaction", None)
+        if reaction is None or not live.has_active_human():
+            return True
+        runtime, sig = live.runtime, signature(decision)
+        wait = runtime.ai_wait(decision.seat, decision.key)
+        if wait is None or wait.signature != sig:
+            low, high = reaction(live.state, decision.seat)
+            think = random.Random(f"{live.id}:{live.state.version}:{decision.seat}").uniform(low, high)
+            runtime.forget_ai_waits(decision.seat, decision.key)
+            wait = AiWait(decision.seat, decision.key, sig, now + think)
+            runtime.ai_waits.append(wait)
+        return now >= wait.due
 
     async def _advance_and_commit(
         self, live: LiveTable, now: float, step: _Step, *, seats_changed: bool = False
@@ -716,12 +748,15 @@ class TableService:
 
     def _deadline(self, live: LiveTable) -> float | None:
         timer = live.record.turn_timer
-        timed = {(d.seat, d.key) for d in live.engine.decisions(live.state) if d.deadline is not None}
+        open_now = live.engine.decisions(live.state)
+        timed = {(d.seat, d.key) for d in open_now if d.deadline is not None}
         times = [
             c.opened_at + (timer if c.warned else WARN_AT * timer)
             for c in live.runtime.clocks
             if (c.seat, c.key) not in timed
         ]
+        thinking = {(d.seat, d.key, signature(d)) for d in open_now}
+        times += [w.due for w in live.runtime.ai_waits if (w.seat, w.key, w.signature) in thinking]
         due = live.engine.next_deadline(live.state)
         if due is not None:
             times.append(due)

@@ -31,6 +31,7 @@ class Settings:
     sync_guild_id: int | None = None
     default_turn_timer: float = 600.0
     table_edit_interval: float = 1.5
+    console_edit_interval: float = 1.0
     thread_archive_after: float = 600.0
     leaderboard_min_games: int = 3
     table_cache_size: int = DEFAULT_TABLE_CACHE_SIZE
@@ -53,6 +54,7 @@ class Settings:
             sync_guild_id=_optional_int(values, "SYNC_GUILD_ID"),
             default_turn_timer=timer,
             table_edit_interval=_number(values, "TABLE_EDIT_INTERVAL", 1.5),
+            console_edit_interval=_number(values, "CONSOLE_EDIT_INTERVAL", 1.0),
             thread_archive_after=_number(values, "THREAD_ARCHIVE_AFTER", 600.0),
             leaderboard_min_games=int(_number(values, "LEADERBOARD_MIN_GAMES", 3)),
             table_cache_size=_cache_size(values),

@@ -13,6 +13,7 @@ from cogs import ids, ui
 from cogs.boards import BoardQuery, board_message
 from cogs.media import hand_picture
 from cogs.opening import open_rematch
+from cogs.presenter import TablePresenter
 from cogs.replies import can_manage_threads, tell
 from engines.core import Decision
 
@@ -63,10 +64,11 @@ class Actions:
             raise UserError("You are watching this game: only seated players have a hand.")
         picture = await hand_picture(live, seat)
         view = ui.panel_view(live, seat, picture.filename, picture.alt, notice=notice)
-        if interaction.response.is_done():
+        if interaction.response.is_done():  # a deferred reply: the first followup becomes the original
             await interaction.followup.send(view=view, file=picture.file(), ephemeral=True)
         else:
             await interaction.response.send_message(view=view, file=picture.file(), ephemeral=True)
+        self.remember_console(live, interaction)
 
     async def redraw_panel(
         self,
@@ -85,6 +87,13 @@ class Actions:
         picture = await hand_picture(live, seat)
         view = ui.panel_view(live, seat, picture.filename, picture.alt, notice=notice, picked=picked)
         await interaction.edit_original_response(view=view, attachments=[picture.file()])
+        self.remember_console(live, interaction)
+
+    def remember_console(self, live: LiveTable, interaction: discord.Interaction) -> None:
+        """In a real-time game, this panel is the player's live console from now on."""
+        presenter = self.service.listener
+        if isinstance(presenter, TablePresenter):
+            presenter.consoles.remember(live, interaction)
 
     async def choose(self, interaction: discord.Interaction, parsed: ids.Choose, values: list[str]) -> None:
         """A decision answer from a panel."""

@@ -20,6 +20,7 @@ from bot.errors import UserError
 from bot.listener import DecisionRef, TableChange
 from bot.live import LiveTable
 from cogs import ui
+from cogs.consoles import Consoles
 from cogs.media import hand_picture, table_picture
 
 if TYPE_CHECKING:
@@ -42,6 +43,7 @@ class TablePresenter:
         self._tasks: set[asyncio.Task[None]] = set()
         self._dm_failed: set[tuple[int, int]] = set()
         self._archives: dict[int, asyncio.TimerHandle] = {}
+        self.consoles = Consoles(bot.service, bot.settings.console_edit_interval)
 
     @property
     def service(self) -> TableService:
@@ -79,6 +81,7 @@ class TablePresenter:
             self.table_edits.request(live.id)
         else:
             self.table_edits.request(live.id)
+            self.consoles.changed(live)
             await _safely(self.notify(live, change), "notifications")
             if change.kind == "finished":
                 await self.table_edits.flush(live.id)
@@ -178,7 +181,8 @@ class TablePresenter:
         if change.notes:
             await self.say(live, "\n".join(f"ℹ️ {note}" for note in change.notes), mentions=False)
         channel_pings: list[DecisionRef] = []
-        for ref in change.opened:
+        live_consoles = live.engine.meta.live_play  # real time: consoles refresh; no ping per change
+        for ref in () if live_consoles else change.opened:
             if not await self.dm_panel(live, ref):
                 channel_pings.append(ref)
         if channel_pings:

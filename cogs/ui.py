@@ -177,6 +177,9 @@ def panel_view(
         parts.append(
             ui.ActionRow(button("I'm back", ids.table(record.id, "back"), discord.ButtonStyle.success))
         )
+    elif decisions and live.engine.meta.live_play:  # real time: every open decision at once
+        for decision in decisions:
+            parts += decision_items(record.id, version, decision, None)
     elif decisions:
         parts += decision_items(record.id, version, decisions[0], picked)
         if len(decisions) > 1:

@@ -8,5 +8,10 @@ from typing import Any
 from engines.core import Engine
 from engines.smashmasters.engine import SmashMasters
 from engines.superhot.engine import Superhot
+from engines.supernova.engine import Supernova
 
-REGISTRY: dict[str, Engine[Any]] = {"superhot": Superhot(), "smashmasters": SmashMasters()}
+REGISTRY: dict[str, Engine[Any]] = {
+    "superhot": Superhot(),
+    "smashmasters": SmashMasters(),
+    "supernova": Supernova(),
+}

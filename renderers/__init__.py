@@ -102,9 +102,11 @@ def _register_games() -> None:
     """Register the renderers of the product games."""
     from renderers.smashmasters import SmashMastersRenderer
     from renderers.superhot import SuperhotRenderer
+    from renderers.supernova import SupernovaRenderer
 
     register("superhot", SuperhotRenderer())
     register("smashmasters", SmashMastersRenderer())
+    register("supernova", SupernovaRenderer())
 
 
 _register_games()

@@ -12,11 +12,17 @@ import renderers
 from bot import Settings, SuperTableBot, create_bot
 from engines.smashmasters.engine import SmashMasters
 from engines.superhot.engine import Superhot
+from engines.supernova.engine import Supernova
 from tests.support.highcard import HighCard
 from tests.support.highcard_renderer import HighCardRenderer
 from tests.support.replays import assert_replays_reproduce
 
-REGISTRY = {"highcard": HighCard(), "superhot": Superhot(), "smashmasters": SmashMasters()}
+REGISTRY = {
+    "highcard": HighCard(),
+    "superhot": Superhot(),
+    "smashmasters": SmashMasters(),
+    "supernova": Supernova(),
+}
 renderers.register("highcard", HighCardRenderer())
 
 
@@ -27,6 +33,7 @@ def settings(tmp_path: Path) -> Settings:
         token=None,
         database_url=f"sqlite:///{tmp_path / 'supertable.db'}",
         table_edit_interval=0.01,
+        console_edit_interval=0.01,
         thread_archive_after=600.0,
     )
 

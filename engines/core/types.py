@@ -49,6 +49,10 @@ class GameMeta(msgspec.Struct, frozen=True):
     high_score_modes: tuple[str, ...] = ()
     high_score: str = ""
     high_score_variants: tuple[tuple[str, str], ...] = ()  # (id, label): boards kept apart, e.g. Infinite
+    # Everyone plays at once from live consoles (Super Nova Smash!): answers made on an out-of-date
+    # view go to apply(), which judges them; consoles refresh on every change and show every open
+    # decision; nobody is pinged per decision.
+    live_play: bool = False
 
     def records(self, mode: str) -> str:
         """How a finished game of this mode is recorded: "rated", "high_score" or "" (neither).

@@ -53,7 +53,14 @@ def make_world(env: simcord.Env) -> World:
     guild = env.create_guild("Test Server")
     games = guild.create_text_channel("games")
     members = [guild.add_member(env.create_user(name)) for name in ("alice", "bob", "carol")]
-    return World(env, guild, games, *members)
+    world = World(env, guild, games, *members)
+    on_virtual_time(world.bot, env)
+    return world
+
+
+def on_virtual_time(bot: SuperTableBot, env: simcord.Env) -> None:
+    """Game deadlines fire only when the test advances SimCord's clock, never on the wall clock."""
+    bot.service.scheduler.wait_hook = lambda waiting: env.external_wait(waiting, reason="game deadlines")
 
 
 def components(message: Any) -> Iterator[Any]:

@@ -1,0 +1,1 @@
+"""Super Nova Smash!: a real-time card race (entry point: `engines.supernova.engine.Supernova`)."""

@@ -1,0 +1,107 @@
+"""The app's clock: table timings and the GO!/HOLD! schedule (rulings 5-8)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from engines.core import GameOption, Rng
+from engines.supernova.state import NovaState
+
+OPTIONS = (
+    GameOption("launch", "Launch countdown (seconds)", ("3", "5", "8"), "5"),
+    GameOption("go", "Average GO! window (seconds)", ("5", "7", "10"), "7"),
+    GameOption("grace", "Lag allowance after a change (seconds)", ("0.3", "0.5", "0.8"), "0.5"),
+    GameOption("shockwaves", "Shockwaves", ("off", "rare", "normal", "often"), "normal"),
+    GameOption("shock_time", "Shockwave time limit (seconds)", ("10", "15", "20"), "15"),
+    GameOption("power_time", "Power-up phase time limit (seconds)", ("15", "20", "30"), "20"),
+    GameOption("board", "Race board", ("short", "standard", "long"), "standard"),
+    GameOption("decks", "Card decks (2 = longer rounds)", ("1", "2"), "1"),
+    GameOption("ai", "AI players: reaction time and mistakes", ("easy", "normal", "hard"), "normal"),
+)
+SHOCK_CHANCE = {"off": 0.0, "rare": 0.08, "normal": 0.15, "often": 0.3}
+SHOWDOWN_SPEED = 0.6  # showdown turns are this much shorter
+SHOWDOWN_SHOCKS = 2.0  # and shockwaves this much likelier
+RESUME = 3.0  # countdown after a quick draw
+FREE_PLAY = 5.0  # a free-play moment (showdown between turns, or nobody can play)
+
+
+@dataclass(frozen=True)
+class Timing:
+    """The table's timings, in seconds."""
+
+    launch: float
+    go: float
+    grace: float
+    shock_chance: float
+    shock_time: float
+    power_time: float
+
+
+def chosen_options(options: Mapping[str, object]) -> dict[str, str]:
+    """Every option with its default filled in; ValueError for an unknown value."""
+    chosen = {option.id: option.default for option in OPTIONS}
+    for option in OPTIONS:
+        if option.id in options:
+            value = str(options[option.id])
+            if value not in option.choices:
+                raise ValueError(f"{option.id} must be one of {', '.join(option.choices)}")
+            chosen[option.id] = value
+    return chosen
+
+
+def timing(state: NovaState) -> Timing:
+    """The state's timings."""
+    options = state.options
+    return Timing(
+        launch=float(options["launch"]),
+        go=float(options["go"]),
+        grace=float(options["grace"]),
+        shock_chance=SHOCK_CHANCE[options["shockwaves"]],
+        shock_time=float(options["shock_time"]),
+        power_time=float(options["power_time"]),
+    )
+
+
+def set_screens(state: NovaState, go: set[int], now: float) -> None:
+    """Switch every screen to GO! (seats in `go`) or HOLD!, remembering the old ones for the grace."""
+    state.was_go = [seat for seat, player in enumerate(state.players) if player.go]
+    state.changed = now
+    for seat, player in enumerate(state.players):
+        player.go = seat in go
+
+
+def next_turn(state: NovaState, rng: Rng, now: float) -> None:
+    """A new GO!/HOLD! turn: 1 to about half the players (the least served first) get GO!."""
+    active = state.active()
+    count = rng.randint(1, min(len(active), len(active) // 2 + 1))
+    order = list(active)
+    rng.shuffle(order)
+    order.sort(key=lambda seat: state.players[seat].go_time)
+    base = timing(state).go * (SHOWDOWN_SPEED if state.showdown else 1.0)
+    length = round(base * (0.7 + 0.6 * rng.random()), 1)
+    chosen = set(order[:count])
+    for seat in chosen:
+        state.players[seat].go_time += length
+    set_screens(state, chosen, now)
+    state.phase = "play"
+    state.turns += 1
+    state.until = now + length
+
+
+def was_go(state: NovaState, seat: int, now: float) -> bool:
+    """The seat's screen says GO!, or said so until a moment ago (within the lag allowance)."""
+    if state.players[seat].go:
+        return True
+    return seat in state.was_go and now < state.changed + timing(state).grace
+
+
+def pile_open(state: NovaState, pile: int, now: float) -> bool:
+    """A pile may be played on when one of its owners' screens says GO! (allowing for lag)."""
+    return any(was_go(state, owner, now) for owner in state.piles[pile].owners)
+
+
+def shock_due(state: NovaState, rng: Rng) -> bool:
+    """Whether a shockwave hits at this change of turn (never in the first turn of a round)."""
+    chance = timing(state).shock_chance * (SHOWDOWN_SHOCKS if state.showdown else 1.0)
+    return state.turns > 0 and chance > 0 and rng.random() < chance

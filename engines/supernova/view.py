@@ -1,0 +1,89 @@
+"""What each seat may see: the public table, plus the seat's own hand, power-ups and puzzle."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from engines.supernova import plays, shockwave
+from engines.supernova.cards import KIND_LABELS, token_kind
+from engines.supernova.state import NovaState
+
+PHASES = {
+    "launch": "Launch countdown",
+    "play": "Play",
+    "quickdraw": "Quick draw",
+    "shockwave": "Shockwave",
+    "free": "Free play",
+    "scoring": "Scoring",
+    "damage": "Damage assessment",
+    "over": "Game over",
+}
+
+
+def _pile(state: NovaState, index: int) -> dict[str, Any]:
+    pile = state.piles[index]
+    return {
+        "name": plays.pile_name(state, index),
+        "owners": pile.owners,
+        "top": pile.top,
+        "cards": len(pile.cards),
+        "face_down": sum(1 for card in pile.cards if card.down),
+        "damage": pile.damage,
+        "go": any(state.players[owner].go for owner in pile.owners),
+        "named": index == state.named,
+    }
+
+
+def _seat(state: NovaState, seat: int) -> dict[str, Any]:
+    player = state.players[seat]
+    kinds = Counter(KIND_LABELS[token_kind(token)] for token in player.tokens)
+    return {
+        "name": state.names[seat],
+        "screen": "GO!" if player.go else "HOLD!",
+        "hand_size": len(player.hand),
+        "draw_size": len(player.draw),
+        "out": state.gone.index(seat) + 1 if seat in state.gone else None,
+        "position": player.position,
+        "power_ups": dict(sorted(kinds.items())),
+        "damage": player.damage if state.phase == "damage" else None,
+        "shockwave_done": seat in state.finished,
+    }
+
+
+def build_view(state: NovaState, seat: int | None) -> dict[str, Any]:
+    """The public table; with a seat, also what only that seat knows."""
+    view: dict[str, Any] = {
+        "game": "supernova",
+        "round": state.round,
+        "phase": state.phase,
+        "phase_label": PHASES[state.phase],
+        "until": state.until,
+        "showdown": state.showdown,
+        "shockwave": shockwave.KIND_LABELS.get(state.shock_kind) if state.phase == "shockwave" else None,
+        "shockwave_finished": [state.names[s] for s in state.finished],
+        "piles": [_pile(state, index) for index in range(len(state.piles))],
+        "seats": [_seat(state, index) for index in range(len(state.players))],
+        "gone_out": [state.names[s] for s in state.gone],
+        "board": {"finish": state.track, "repair_stations": state.stations},
+        "set_aside": len(state.aside),
+        "log": state.log,
+    }
+    if seat is not None:
+        player = state.players[seat]
+        puzzle = player.puzzle
+        view["you"] = seat
+        view["hand"] = player.hand
+        view["tokens"] = player.tokens
+        view["puzzle"] = (
+            None
+            if puzzle is None
+            else {"kind": puzzle.kind, "prompt": shockwave.prompt(puzzle), "buttons": puzzle.buttons}
+        )
+    return view
+
+
+def result_text(state: NovaState) -> str:
+    """One line on who won."""
+    order = sorted(range(len(state.players)), key=lambda s: -state.players[s].position)
+    return "Final board: " + ", ".join(f"{state.names[s]} {state.players[s].position}" for s in order)

@@ -1,0 +1,100 @@
+"""The static layer of a table: the backdrop, the header bar's ground, the pile panels, the board
+(spaces, repair stations, finish) and each lane's plate with its token and name. Keyed by what it
+shows, so every table of the same game shares one cached image."""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from renderers.kit.cache import cached_image
+from renderers.kit.draw import seat_token
+from renderers.kit.fonts import font
+from renderers.kit.palette import seat_style
+from renderers.kit.shapes import rounded_box
+from renderers.kit.text import fit_line
+from renderers.supernova.geometry import BOARD_LABELS_H, Layout
+from renderers.supernova.look import (
+    BAR,
+    FINISH,
+    FINISH_MARK,
+    FOOTER_H,
+    HEADER_H,
+    MUTED,
+    PANEL,
+    PANEL_EDGE,
+    SPACE,
+    STATION,
+    STATION_MARK,
+    TABLE_W,
+    TEXT,
+    TRACK,
+)
+
+
+@cached_image(maxsize=32)
+def table_frame(names: tuple[str, ...], piles: int, finish: int, stations: tuple[int, ...]) -> Image.Image:
+    """The table's static layer (RGB)."""
+    layout = Layout(len(names), piles, finish)
+    canvas = Image.new("RGB", (TABLE_W, layout.height), SPACE)
+    draw = ImageDraw.Draw(canvas)
+    draw.rectangle((0, 0, TABLE_W, HEADER_H), fill=BAR)
+    draw.line((0, HEADER_H, TABLE_W, HEADER_H), fill=PANEL_EDGE, width=2)
+    top = layout.height - FOOTER_H
+    draw.rectangle((0, top, TABLE_W, layout.height), fill=BAR)
+    draw.line((0, top, TABLE_W, top), fill=PANEL_EDGE, width=2)
+    for box in layout.pile_boxes():
+        rounded_box(canvas, box, 16, PANEL, PANEL_EDGE, 2)
+    _board(canvas, layout, stations)
+    for index, name in enumerate(names):
+        _plate(canvas, layout, index, name)
+    return canvas
+
+
+def _board(canvas: Image.Image, layout: Layout, stations: tuple[int, ...]) -> None:
+    draw = ImageDraw.Draw(canvas)
+    top = layout.board_top
+    bottom = layout.lanes_top + layout.players * layout.lane_h
+    width = layout.space_w
+    label = font(15, bold=True)
+    draw.text((layout.track_left - 8, top + BOARD_LABELS_H / 2), "RACE", font=label, fill=MUTED, anchor="rm")
+    for space in range(layout.finish + 1):
+        left = layout.track_left + space * width
+        box = (round(left) + 1, top + 2, round(left + width) - 1, bottom)
+        if space in stations:
+            draw.rectangle(box, fill=(70, 60, 40))
+            draw.text(
+                (left + width / 2, top + BOARD_LABELS_H / 2),
+                STATION_MARK,
+                font=font(18, bold=True),
+                fill=STATION,
+                anchor="mm",
+            )
+        elif space == layout.finish:
+            draw.rectangle(box, fill=(80, 84, 96))
+            draw.text(
+                (left + width / 2, top + BOARD_LABELS_H / 2),
+                FINISH_MARK,
+                font=font(18, bold=True),
+                fill=FINISH,
+                anchor="mm",
+            )
+        else:
+            draw.rectangle(box, fill=TRACK if space % 2 else (44, 54, 98))
+            text = "S" if space == 0 else str(space) if space % 5 == 0 else ""
+            if text:
+                draw.text(
+                    (left + width / 2, top + BOARD_LABELS_H / 2), text, font=label, fill=MUTED, anchor="mm"
+                )
+    for index in range(1, layout.players):
+        y = layout.lane(index)[1]
+        draw.line((layout.track_left, y, layout.track_right, y), fill=SPACE, width=1)
+
+
+def _plate(canvas: Image.Image, layout: Layout, index: int, name: str) -> None:
+    left, top, right, bottom = layout.plate(index)
+    rounded_box(canvas, (left, top, right, bottom), 10, PANEL, PANEL_EDGE, 1)
+    height = bottom - top
+    diameter = height - 10
+    seat_token(canvas, (left + 6 + diameter // 2, (top + bottom) // 2), diameter, seat_style(index))
+    text, face = fit_line(name, 190, 20 if height >= 50 else 17, 13, bold=True)
+    ImageDraw.Draw(canvas).text((left + diameter + 16, top + 4), text, font=face, fill=TEXT, anchor="lt")

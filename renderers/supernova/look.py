@@ -1,0 +1,59 @@
+"""The Super Nova Smash! look: a deep-space backdrop, cream cards, and the marks that tell GO!,
+HOLD!, damage, repair stations and power-ups apart without colour (each has a symbol and a word).
+"""
+
+from __future__ import annotations
+
+from renderers.kit.palette import RGB
+
+TITLE = "Super Nova Smash!"
+TABLE_W = 1200
+HAND_W = 1000
+HEADER_H = 64
+FOOTER_H = 46
+MARGIN = 16
+
+SPACE: RGB = (16, 20, 44)
+PANEL: RGB = (28, 34, 70)
+PANEL_EDGE: RGB = (70, 82, 140)
+BAR: RGB = (9, 11, 26)
+TEXT: RGB = (240, 242, 250)
+MUTED: RGB = (168, 176, 206)
+GO: RGB = (0, 128, 92)
+HOLD: RGB = (196, 38, 44)
+AMBER: RGB = (240, 180, 40)
+NEUTRAL: RGB = (84, 92, 120)
+WHITE: RGB = (255, 255, 255)
+INK: RGB = (26, 26, 34)
+CARD_FACE: RGB = (250, 246, 236)
+ZERO_FACE: RGB = (255, 226, 222)
+TRACK: RGB = (52, 62, 110)
+STATION: RGB = (240, 180, 40)
+FINISH: RGB = (236, 236, 236)
+
+GO_MARK = "▶"
+HOLD_MARK = "■"
+STATION_MARK = "⚒"
+FINISH_MARK = "⚑"
+DAMAGE_MARK = "☠"
+SOLVED_MARK = "✔"
+SHOCK_MARK = "⚡"
+
+POWER_KINDS = ("Booster", "Tractor Beam", "Blaster", "RepairBot")
+POWER_SHORT = {"Booster": "Boost", "Tractor Beam": "Tractor", "Blaster": "Blast", "RepairBot": "Repair"}
+POWER_COLOURS: dict[str, RGB] = {
+    "Booster": (86, 180, 233),
+    "Tractor Beam": (204, 121, 167),
+    "Blaster": (213, 94, 0),
+    "RepairBot": (0, 158, 115),
+}
+PUZZLE_GLYPHS = {
+    "Comet": "☄",
+    "Moon": "☾",
+    "Star": "★",
+    "Sun": "☀",
+    "Rocket": "✈",
+    "Ring": "◯",
+    "Alien": "☢",
+    "Bolt": "⚡",
+}

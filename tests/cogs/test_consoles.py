@@ -1,0 +1,122 @@
+"""Live consoles: each player's latest panel of a real-time game is edited through its token on
+every change, warns before the token runs out, and is let go when it is gone."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import discord
+import pytest_asyncio
+from discord import ui
+
+from bot.service import TableService
+from bot.storage import open_storage
+from cogs.consoles import EXPIRING, TOKEN_LIFETIME, WARN_AFTER, Consoles
+from engines.supernova.engine import Supernova
+from tests.bot.service_kit import FakeClock
+from tests.support.highcard import HighCard
+
+PLAYER = 100
+
+
+class FakeInteraction:
+    """The interaction behind a panel: records the edits made through its token."""
+
+    def __init__(self, gone: bool = False) -> None:
+        self.user = SimpleNamespace(id=PLAYER)
+        self.edits: list[ui.LayoutView] = []
+        self.tries = 0
+        self.gone = gone
+
+    async def edit_original_response(self, *, view: ui.LayoutView, attachments: list[Any]) -> None:
+        self.tries += 1
+        if self.gone:
+            raise discord.NotFound(SimpleNamespace(status=404, reason="Not Found"), "Unknown Webhook")
+        assert attachments, "the console always carries the hand image"
+        self.edits.append(view)
+
+
+def texts(view: ui.LayoutView) -> str:
+    return "\n".join(item.content for item in view.walk_children() if isinstance(item, ui.TextDisplay))
+
+
+async def settled(*interactions: FakeInteraction) -> None:
+    """Let the coalesced refreshes (and their renders) finish."""
+    for _ in range(200):
+        await asyncio.sleep(0.01)
+        if all(i.tries for i in interactions):
+            break
+    await asyncio.sleep(0.05)
+
+
+@pytest_asyncio.fixture
+async def service(tmp_path: Path) -> AsyncIterator[TableService]:
+    storage = open_storage(f"sqlite:///{tmp_path / 'db'}")
+    await storage.open()
+    registry = {"supernova": Supernova(), "highcard": HighCard()}
+    service = TableService(storage, registry, clock=FakeClock())
+    yield service
+    service.close()
+    await storage.close()
+
+
+async def started(service: TableService, game: str, mode: str) -> Any:
+    live = await service.create_lobby(
+        guild_id=1, channel_id=10, thread_id=None, host_id=PLAYER, host_name="Ann", game=game, mode=mode
+    )
+    await service.add_ai(live.id, PLAYER)
+    await service.start(live.id, PLAYER)
+    return await service.get(live.id)
+
+
+async def test_the_latest_console_of_a_player_is_refreshed_on_every_change(service: TableService) -> None:
+    consoles = Consoles(service, interval=0)
+    live = await started(service, "supernova", "race")
+    old, fresh = FakeInteraction(), FakeInteraction()
+    consoles.remember(live, old)
+    consoles.remember(live, fresh)  # Open my hand again: the new panel takes over
+    consoles.changed(live)
+    await settled(fresh)
+    assert len(fresh.edits) == 1 and old.tries == 0
+    assert "Your hand" in texts(fresh.edits[0]) and EXPIRING not in texts(fresh.edits[0])
+
+
+async def test_a_console_warns_before_its_token_expires_then_stops(service: TableService) -> None:
+    consoles = Consoles(service, interval=0)
+    live = await started(service, "supernova", "race")
+    console = FakeInteraction()
+    consoles.remember(live, console)
+    service.clock.now += WARN_AFTER + 30  # type: ignore[attr-defined]
+    consoles.changed(live)
+    await settled(console)
+    assert EXPIRING in texts(console.edits[-1]), "the player is told to open a fresh console"
+    service.clock.now += TOKEN_LIFETIME - WARN_AFTER  # type: ignore[attr-defined]
+    consoles.changed(live)
+    await settled()
+    assert console.tries == 1, "a token about to expire is not used again"
+
+
+async def test_a_console_that_is_gone_is_let_go(service: TableService) -> None:
+    consoles = Consoles(service, interval=0)
+    live = await started(service, "supernova", "race")
+    console = FakeInteraction(gone=True)
+    consoles.remember(live, console)
+    consoles.changed(live)
+    await settled(console)
+    consoles.changed(live)
+    await settled()
+    assert console.tries == 1
+
+
+async def test_turn_based_games_have_no_live_consoles(service: TableService) -> None:
+    consoles = Consoles(service, interval=0)
+    live = await started(service, "highcard", "classic")
+    console = FakeInteraction()
+    consoles.remember(live, console)
+    consoles.changed(live)
+    await settled()
+    assert console.tries == 0

@@ -1,0 +1,165 @@
+"""The Super Nova Smash! renderer: every sample (a real seeded engine game at an interesting moment)
+draws a sane table and console, alt text carries the key facts, 2 to 8 players fit, broken views
+do not crash, and rendering is fast."""
+
+from __future__ import annotations
+
+import copy
+import time
+from collections.abc import Mapping
+from typing import Any
+
+import pytest
+from PIL import Image, ImageStat
+
+from renderers.kit.encode import MAX_ALT_TEXT, rendered_image
+from renderers.supernova import SupernovaRenderer
+from renderers.supernova.look import HAND_W, TABLE_W
+from renderers.supernova.samples import samples
+
+RENDERER = SupernovaRenderer()
+SAMPLES = samples()
+CASES = [pytest.param(public, seat, id=name) for name, (public, seat) in SAMPLES.items()]
+P95_MS = 40.0
+
+
+def not_blank(image: Image.Image) -> bool:
+    return max(ImageStat.Stat(image).stddev) > 10
+
+
+def test_the_samples_cover_the_asked_for_moments() -> None:
+    assert set(SAMPLES) == {
+        "launch_countdown",
+        "midplay_payback",
+        "duel_two_piles_each",
+        "quick_draw",
+        "shockwave_order",
+        "shockwave_odd",
+        "shockwave_sum",
+        "showdown",
+        "scoring_power_ups",
+        "damage_assessment",
+        "six_players_shared",
+        "eight_players",
+        "finished",
+    }
+    mid = SAMPLES["midplay_payback"][0]
+    assert {pile["go"] for pile in mid["piles"]} == {True, False}
+    assert any(pile["face_down"] for pile in mid["piles"])
+    assert {SAMPLES[f"shockwave_{k}"][0]["shockwave"] for k in ("order", "odd", "sum")} == {
+        "Press in order",
+        "Odd one out",
+        "Quick sum",
+    }
+    assert all(SAMPLES[f"shockwave_{k}"][1]["puzzle"] for k in ("order", "odd", "sum"))
+    assert SAMPLES["showdown"][0]["showdown"]
+    assert SAMPLES["scoring_power_ups"][1]["tokens"]
+    assert SAMPLES["damage_assessment"][0]["phase"] == "damage"
+    assert len(SAMPLES["six_players_shared"][0]["piles"]) == 3
+    assert len(SAMPLES["eight_players"][0]["seats"]) == 8
+    assert SAMPLES["finished"][0]["phase"] == "over"
+
+
+@pytest.mark.parametrize(("public", "seat"), CASES)
+def test_every_sample_renders(public: Mapping[str, Any], seat: Mapping[str, Any]) -> None:
+    table = RENDERER.table(public)
+    hand = RENDERER.hand(seat)
+    assert table.mode == hand.mode == "RGB"
+    assert table.width == TABLE_W and table.height <= 800
+    assert hand.width == HAND_W and hand.height <= 860
+    assert not_blank(table) and not_blank(hand)
+    for alt in (RENDERER.table_alt(public), RENDERER.hand_alt(seat)):
+        assert 40 < len(alt) <= MAX_ALT_TEXT
+
+
+@pytest.mark.parametrize(("public", "seat"), CASES)
+def test_table_alt_names_screens_and_race(public: Mapping[str, Any], seat: Mapping[str, Any]) -> None:
+    alt = RENDERER.table_alt(public)
+    assert f"round {public['round']}" in alt
+    if public["phase"] == "play":
+        assert "GO!" in alt and "HOLD!" in alt
+    assert "Race to space" in alt
+    leader = max(public["seats"], key=lambda s: s["position"])
+    assert f"{leader['name']} {leader['position']}" in alt
+
+
+def test_shockwave_kind_is_in_the_alt_texts() -> None:
+    for kind, label in (("order", "Press in order"), ("odd", "Odd one out"), ("sum", "Quick sum")):
+        public, seat = SAMPLES[f"shockwave_{kind}"]
+        assert label in RENDERER.table_alt(public)
+        hand_alt = RENDERER.hand_alt(seat)
+        assert label in hand_alt and seat["puzzle"]["buttons"][0] in hand_alt
+
+
+def test_hand_alt_lists_the_hand_and_power_ups() -> None:
+    _, seat = SAMPLES["scoring_power_ups"]
+    alt = RENDERER.hand_alt(seat)
+    assert "Power-ups:" in alt and "Hand:" in alt
+
+
+@pytest.mark.parametrize("name", ["duel_two_piles_each", "eight_players"])
+def test_two_and_eight_players_fit(name: str) -> None:
+    public, _ = SAMPLES[name]
+    image = RENDERER.table(public)
+    assert image.height <= 800
+    assert len(public["seats"]) in (2, 8)
+
+
+BROKEN: list[Any] = [
+    {},
+    {"game": "supernova"},
+    {"phase": "play", "piles": None, "seats": "nope", "board": [], "log": 5},
+    {"phase": "shockwave", "piles": [{"top": "x", "owners": [99, None]}, 7], "seats": [{"name": None}, {}]},
+    {
+        "phase": "damage",
+        "round": True,
+        "seats": [{"power_ups": {"Booster": "2", "Weird": 3}, "damage": 4}] * 9,
+    },
+    {"phase": "odd", "board": {"finish": 10_000, "repair_stations": [-1, "a", 3]}, "puzzle": {"kind": "zzz"}},
+    {
+        "phase": "shockwave",
+        "puzzle": {"kind": "order", "prompt": None, "buttons": "abc"},
+        "hand": [1, "2", None, 99],
+    },
+]
+
+
+@pytest.mark.parametrize("view", BROKEN)
+def test_bad_or_missing_fields_do_not_crash(view: Mapping[str, Any]) -> None:
+    for image in (RENDERER.table(view), RENDERER.hand(view)):
+        assert image.mode == "RGB"
+    assert RENDERER.table_alt(view) and RENDERER.hand_alt(view)
+
+
+def test_fields_removed_from_real_views_do_not_crash() -> None:
+    _, seat = SAMPLES["midplay_payback"]
+    for key in list(seat):
+        broken = copy.deepcopy(dict(seat))
+        del broken[key]
+        RENDERER.table(broken)
+        RENDERER.hand(broken)
+        RENDERER.hand_alt(broken)
+
+
+def p95(samples_ms: list[float]) -> float:
+    ordered = sorted(samples_ms)
+    return ordered[max(0, round(0.95 * len(ordered)) - 1)]
+
+
+def test_rendering_is_fast() -> None:
+    views = list(SAMPLES.values())
+    for public, seat in views:  # warm the caches, as a running bot has
+        RENDERER.table(public)
+        RENDERER.hand(seat)
+    tables: list[float] = []
+    hands: list[float] = []
+    for _ in range(3):
+        for public, seat in views:
+            start = time.perf_counter()
+            rendered_image(RENDERER.table(public), RENDERER.table_alt(public), "t.png")
+            tables.append((time.perf_counter() - start) * 1000)
+            start = time.perf_counter()
+            rendered_image(RENDERER.hand(seat), RENDERER.hand_alt(seat), "h.png")
+            hands.append((time.perf_counter() - start) * 1000)
+    assert p95(tables) <= P95_MS, p95(tables)
+    assert p95(hands) <= P95_MS, p95(hands)
