@@ -2,7 +2,7 @@
 token whenever the table changes (a GO!/HOLD! switch, a rival's play), not only when they click.
 
 A token lives 15 minutes, so a console is refreshed for 14 and warns from 12 on that a fresh one
-(Open my hand) keeps it live. Edits are coalesced per console, so a burst of changes is one edit.
+(Open console) keeps it live. Edits are coalesced per console, so a burst of changes is one edit.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from cogs.media import hand_picture
 log = logging.getLogger(__name__)
 TOKEN_LIFETIME = 14 * 60.0
 WARN_AFTER = 12 * 60.0
-EXPIRING = "⏳ This console stops updating soon: press **Open my hand** on the table for a fresh one."
+EXPIRING = "⏳ This console stops updating soon: press **Open console** on the table for a fresh one."
 
 Key = tuple[int, int]  # (table id, user id)
 

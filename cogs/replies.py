@@ -14,7 +14,7 @@ log = logging.getLogger(__name__)
 OOPS = "Something went wrong on our side. Nothing was lost; please try again in a moment."
 FORGED = (
     "That button is out of date or not one of mine, so nothing happened. "
-    "Press **Open my hand** on the table for a fresh panel."
+    "Open a fresh panel from the table (**Open my hand**, or **Open console** in a real-time game)."
 )
 
 

@@ -118,6 +118,11 @@ def waiting_line(live: LiveTable) -> str:
     return "\n".join(lines)
 
 
+def hand_label(live: LiveTable) -> str:
+    """The table button that opens a player's private panel (a live console in live-play games)."""
+    return "Open console" if live.engine.meta.live_play else "Open my hand"
+
+
 def table_view(live: LiveTable, filename: str, alt: str) -> ui.LayoutView:
     """The table message: image, whose turn, the last events, and the table buttons."""
     record = live.record
@@ -131,7 +136,7 @@ def table_view(live: LiveTable, filename: str, alt: str) -> ui.LayoutView:
         parts.append(ui.TextDisplay("\n".join(f"-# {line}" for line in live.runtime.log[-5:])))
     if record.status == "active":
         buttons = [
-            button("Open my hand", ids.table(record.id, "hand"), discord.ButtonStyle.primary, emoji="🂠"),
+            button(hand_label(live), ids.table(record.id, "hand"), discord.ButtonStyle.primary, emoji="🂠"),
             button("Rules", ids.table(record.id, "rules"), emoji="📖"),
             button("Forfeit", ids.table(record.id, "forfeit"), discord.ButtonStyle.danger),
         ]
@@ -160,7 +165,8 @@ def panel_view(
     parts: list[ui.Item[ui.LayoutView]] = []
     if notice:
         parts.append(ui.TextDisplay(f"-# {notice}"))
-    parts += [ui.TextDisplay(f"## Your hand · {live.title}"), gallery(filename, alt)]
+    title = "Your console" if live.engine.meta.live_play else "Your hand"
+    parts += [ui.TextDisplay(f"## {title} · {live.title}"), gallery(filename, alt)]
     private = live.runtime.private.get(seat)
     if private:
         parts.append(ui.TextDisplay("\n".join(f"-# 🔒 {line}" for line in private)))

@@ -71,9 +71,9 @@ RULES: tuple[str, ...] = (
     "on one. Everybody on a repair station then picks up a random power-up.\n\n"
     "Then the cards are gathered, reshuffled and dealt again for the next round.",
     # 5. On Discord
-    "**Your console.** Press **Open my hand** on the table: your private console shows your hand, "
+    "**Your console.** Press **Open console** on the table: your private console shows your hand, "
     "every pile with its GO!/HOLD! screen, a menu of plays (card and pile in one pick) and the "
     "shockwave buttons when one hits. It updates itself at every change; after about 12 minutes "
-    "it asks you to press Open my hand again, because Discord lets the bot edit it for 15.\n\n"
+    "it asks you to press Open console again, because Discord lets the bot edit it for 15.\n\n"
     + _options_text(),
 )

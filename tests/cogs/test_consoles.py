@@ -78,11 +78,11 @@ async def test_the_latest_console_of_a_player_is_refreshed_on_every_change(servi
     live = await started(service, "supernova", "race")
     old, fresh = FakeInteraction(), FakeInteraction()
     consoles.remember(live, old)
-    consoles.remember(live, fresh)  # Open my hand again: the new panel takes over
+    consoles.remember(live, fresh)  # Open console again: the new panel takes over
     consoles.changed(live)
     await settled(fresh)
     assert len(fresh.edits) == 1 and old.tries == 0
-    assert "Your hand" in texts(fresh.edits[0]) and EXPIRING not in texts(fresh.edits[0])
+    assert "Your console" in texts(fresh.edits[0]) and EXPIRING not in texts(fresh.edits[0])
 
 
 async def test_a_console_warns_before_its_token_expires_then_stops(service: TableService) -> None:

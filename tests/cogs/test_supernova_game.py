@@ -15,14 +15,16 @@ BRAIN = SupernovaAI("hard", 3)
 async def test_one_person_and_two_ai_race_a_round_to_the_scoring(simcord_env) -> None:
     world = make_world(simcord_env)
     world.bot.service.new_seed = lambda: 5
-    await world.alice.slash(world.games, "play", game="supernova", mode="race")
+    await world.alice.slash(world.games, "play", game="supernova", mode="race", options="launch=3,go=5")
     thread = world.thread()
     lobby = world.table_message(thread)
     await world.alice.click(lobby, label="Add AI")
     await world.alice.click(lobby, label="Add AI")
     await world.alice.click(lobby, label="Start")
     table_id = table_id_of(world.table_message(thread))
-    opened = await world.alice.click(world.table_message(thread), label="Open my hand")
+    live = await world.bot.service.get(table_id)
+    assert (live.state.options["launch"], live.state.options["go"]) == ("3", "5"), "timings set at /play"
+    opened = await world.alice.click(world.table_message(thread), label="Open console")
     assert opened.ephemeral and opened.response is not None, "the console is a private panel"
     played = refreshed = 0
     seen_version = -1
