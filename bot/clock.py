@@ -16,3 +16,12 @@ Clock = Callable[[], float]
 def wall_clock() -> float:
     """Seconds since the epoch, now."""
     return discord.utils.utcnow().timestamp()
+
+
+def format_seconds(seconds: float) -> str:
+    """A duration as a short human string (30 s, 10 min, 2 h)."""
+    if seconds < 60:
+        return f"{seconds:g} s"
+    if seconds < 3600:
+        return f"{seconds / 60:g} min"
+    return f"{seconds / 3600:g} h"

@@ -70,6 +70,14 @@ class Runtime(msgspec.Struct):
     start_seats: list[tuple[str, bool]] = msgspec.field(default_factory=list)
     decks: dict[int, DeckChoice] = msgspec.field(default_factory=dict)  # in the lobby: user id -> custom deck
     ai_waits: list[AiWait] = msgspec.field(default_factory=list)  # real time: when AI seats answer
+    active_at: dict[int, float] = msgspec.field(default_factory=dict)  # live play: seat -> last play
+    idle_warned: list[int] = msgspec.field(default_factory=list)  # live play: warned for being idle
+    bursts: int = 0  # AI bursts in a row that ran out of steps (nobody left to play)
+
+    def mark_active(self, seat: int, now: float) -> None:
+        """A person played (or came back): their idle time starts again."""
+        self.active_at[seat] = now
+        self.idle_warned = [s for s in self.idle_warned if s != seat]
 
     def ai_wait(self, seat: int, key: str) -> AiWait | None:
         """The AI's thinking time for this seat's decision, if it has started."""

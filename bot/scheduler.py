@@ -94,7 +94,12 @@ class Scheduler:
                 self._start(table_id)
                 continue
             self._sleeping_until = when
-            await self.wait_hook(asyncio.sleep(when - self._clock()))
+            delay = when - self._clock()
+            try:
+                await self.wait_hook(asyncio.sleep(delay))
+            except Exception:  # a broken hook must not stop every table's timers
+                log.exception("the scheduler's wait hook failed; sleeping without it")
+                await asyncio.sleep(delay)
             self._sleeping_until = None
 
     def _start(self, table_id: int) -> None:

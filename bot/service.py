@@ -19,7 +19,7 @@ from typing import Any
 from weakref import WeakValueDictionary
 
 from bot.cache import DEFAULT_TABLE_CACHE_SIZE, TableCache
-from bot.clock import Clock, wall_clock
+from bot.clock import Clock, format_seconds, wall_clock
 from bot.errors import StaleChoice, TableUnavailable, UserError
 from bot.listener import DecisionRef, TableChange, TableListener
 from bot.live import LiveTable
@@ -35,7 +35,8 @@ log = logging.getLogger(__name__)
 
 AWAY_AFTER_MISSES = 3
 WARN_AT = 0.75
-MAX_AUTO_STEPS = 10_000
+AUTO_BURST = 500  # AI steps in one go on the event loop; a longer run continues at once, in turns
+MAX_BURSTS = 200  # then a table nobody plays any more stops fast-forwarding (an engine that never ends)
 LOBBY_LIFETIME = 24 * 3600.0
 RESUMED_NOTE_WITHIN = 3600.0
 CATCH_UP_SPACING = 0.05  # 20 overdue tables a second: their notes and edits stay under Discord's limits
@@ -51,6 +52,7 @@ class _Step:
     actions: list[ActionRecord] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     warnings: list[int] = field(default_factory=list)
+    unfinished: bool = False  # the AI stopped after AUTO_BURST steps and carries on at once
 
 
 class TableService:
@@ -401,7 +403,7 @@ class TableService:
             clock = live.runtime.clock(seat, key)
             if version > state.version:
                 raise UserError("That button does not belong to this table's current game.")
-            judged = live.engine.meta.live_play and clock is not None
+            judged = key in live.engine.meta.judged_when_stale and clock is not None
             if clock is None or (version < clock.since_version and not judged):
                 raise StaleChoice(table_id)
             now = self.clock()
@@ -414,6 +416,7 @@ class TableService:
                     events=list(events), actions=[ActionRecord(seat, key, list(choice), now, "human")]
                 )
                 live.runtime.missed.pop(seat, None)
+                live.runtime.mark_active(seat, now)
                 opened = await self._advance_and_commit(live, now, step)
         await self._publish(live, "step", step, opened)
         return live
@@ -439,6 +442,8 @@ class TableService:
                 raise UserError("You are not marked away; the seat is already yours.")
             live.runtime.away.remove(seat)
             live.runtime.missed.pop(seat, None)
+            live.runtime.forget_ai_waits(seat)
+            live.runtime.mark_active(seat, self.clock())
             return f"{live.record.seats[seat].name} is back."
 
         return await self._change_seat(table_id, user_id, take_over)
@@ -507,11 +512,18 @@ class TableService:
                     step.events += live.engine.tick(live.state, now)
                     step.actions.append(ActionRecord(-1, "__tick__", [], now, "tick"))
                 self._expire_clocks(live, now, step)
-                thinking_done = any(w.due <= now for w in live.runtime.ai_waits)
-                if not step.actions and not step.warnings and not thinking_done:
-                    self.scheduler.arm(table_id, self._deadline(live))
-                    return
-                opened = await self._advance_and_commit(live, now, step)
+                self._expire_idle(live, now, step)
+                if not (step.actions or step.warnings or step.notes):
+                    # An AI done thinking, or a table nobody plays any more that the AI finishes
+                    # in bursts: a change only if the AI acts.
+                    if not live.has_active_human() or any(w.due <= now for w in self._ai_waits(live)):
+                        self._run_automatic(live, now, step)
+                    if not step.actions:
+                        self.scheduler.arm(table_id, self._deadline(live))
+                        return
+                    opened = await self._commit(live, now, step)
+                else:
+                    opened = await self._advance_and_commit(live, now, step)
         await self._publish(live, "step", step, opened)
 
     async def _expire_lobby(self, live: LiveTable) -> None:
@@ -550,6 +562,36 @@ class TableService:
             if not clock.warned and now >= clock.opened_at + WARN_AT * timer:
                 clock.warned = True
                 step.warnings.append(clock.seat)
+
+    def _expire_idle(self, live: LiveTable, now: float, step: _Step) -> None:
+        """Live play has no turns to miss: a person who has not played for a whole turn timer while
+        they had something to do is warned at 75%, then handed to the AI until **I'm back**."""
+        if not live.engine.meta.live_play:
+            return
+        timer, runtime = live.record.turn_timer, live.runtime
+        for seat in sorted({d.seat for d in live.engine.decisions(live.state)}):
+            if live.is_automatic(seat):
+                continue
+            since = runtime.active_at.setdefault(seat, now)
+            if now >= since + timer:
+                runtime.away.append(seat)
+                name = live.record.seats[seat].name
+                step.notes.append(
+                    f"{name} has not played for {format_seconds(timer)}: "
+                    "the AI plays for them until they press **I'm back**."
+                )
+            elif now >= since + WARN_AT * timer and seat not in runtime.idle_warned:
+                runtime.idle_warned.append(seat)
+                step.warnings.append(seat)
+
+    def _ai_waits(self, live: LiveTable) -> list[AiWait]:
+        """The thinking times of AI seats for decisions still open as they were when the AI began."""
+        open_now = {(d.seat, d.key, signature(d)) for d in live.engine.decisions(live.state)}
+        return [
+            w
+            for w in live.runtime.ai_waits
+            if live.is_automatic(w.seat) and (w.seat, w.key, w.signature) in open_now
+        ]
 
     # ------------------------------------------------------------------ internals
 
@@ -640,12 +682,14 @@ class TableService:
     def _run_automatic(self, live: LiveTable, now: float, step: _Step) -> None:
         """AI-controlled seats act until a human must decide or the game ends.
 
-        With no human left to play, ticks are fast-forwarded so the game always finishes.
+        With no human left to play, ticks are fast-forwarded so the game always finishes, AUTO_BURST
+        steps at a time so the event loop is never held long.
         """
         engine, state = live.engine, live.state
         waiting: set[tuple[int, str]] = set()  # real-time AI seats that chose to wait for now
-        for _ in range(MAX_AUTO_STEPS):
+        for _ in range(AUTO_BURST):
             if engine.outcome(state) is not None:
+                live.runtime.bursts = 0
                 return
             decisions = [d for d in engine.decisions(state) if (d.seat, d.key) not in waiting]
             automatic = [d for d in decisions if live.is_automatic(d.seat) and self._ai_ready(live, d, now)]
@@ -662,8 +706,12 @@ class TableService:
                 step.actions.append(ActionRecord(-1, "__tick__", [], now, "tick"))
                 waiting.clear()
                 continue
+            live.runtime.bursts = 0
             return
-        log.warning("table %s: automatic play stopped after %d steps", live.record.id, MAX_AUTO_STEPS)
+        live.runtime.bursts += 1
+        step.unfinished = live.runtime.bursts < MAX_BURSTS
+        if live.runtime.bursts == MAX_BURSTS:
+            log.warning("table %s: the AI stopped after %d steps", live.record.id, AUTO_BURST * MAX_BURSTS)
 
     @staticmethod
     def _ai_ready(live: LiveTable, decision: Decision, now: float) -> bool:
@@ -704,7 +752,10 @@ class TableService:
             live.runtime.clocks.clear()
             opened = []
             result = result_record(live, outcome, now, outcome.summary, rate_ai=await self._rates_ai(live))
-        live.record.deadline = self._deadline(live) if outcome is None else None
+        if outcome is not None:
+            live.record.deadline = None
+        else:
+            live.record.deadline = now if step.unfinished else self._deadline(live)
         await self._save(live, seats_changed=seats_changed, actions=step.actions, result=result)
         self.scheduler.arm(live.record.id, live.record.deadline)
         return opened
@@ -755,8 +806,15 @@ class TableService:
             for c in live.runtime.clocks
             if (c.seat, c.key) not in timed
         ]
-        thinking = {(d.seat, d.key, signature(d)) for d in open_now}
-        times += [w.due for w in live.runtime.ai_waits if (w.seat, w.key, w.signature) in thinking]
+        times += [w.due for w in self._ai_waits(live)]
+        if live.engine.meta.live_play:
+            people = {d.seat for d in open_now if not live.is_automatic(d.seat)}
+            runtime = live.runtime
+            times += [
+                runtime.active_at[seat] + (timer if seat in runtime.idle_warned else WARN_AT * timer)
+                for seat in people
+                if seat in runtime.active_at
+            ]
         due = live.engine.next_deadline(live.state)
         if due is not None:
             times.append(due)

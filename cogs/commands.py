@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.clock import format_seconds
 from bot.errors import UserError
 from bot.live import LiveTable
 from bot.storage.records import UserSettings
@@ -177,7 +178,7 @@ class GameCommands(commands.Cog):
             turn = ui.waiting_line(live)
             text = (
                 f"## {live.title} · {live.mode_label} — {state}\n{seats}\n"
-                f"Turn timer: {ui.format_seconds(live.record.turn_timer)}" + (f"\n{turn}" if turn else "")
+                f"Turn timer: {format_seconds(live.record.turn_timer)}" + (f"\n{turn}" if turn else "")
             )
             await interaction.followup.send(
                 text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
@@ -245,7 +246,8 @@ class GameCommands(commands.Cog):
             "`/play game mode turn_timer options` open a table (in a new thread)\n"
             "`/game status` · `/game forfeit` · `/game kick @user` · `/game cancel`\n"
             "`/rules game` how to play · `/settings dm:on` get your turns by DM\n"
-            "On the table: **Open my hand** shows your cards and your choices, privately."
+            "On the table: **Open my hand** shows your cards and your choices, privately "
+            "(in Super Nova Smash!, **Open console** opens a live console that updates itself)."
         )
         await interaction.response.send_message(text, ephemeral=True)
 

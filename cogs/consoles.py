@@ -1,8 +1,9 @@
-"""Live consoles for real-time games: each player's open hand panel is edited through its interaction
+"""Live consoles for real-time games: each player's open panel is edited through its interaction
 token whenever the table changes (a GO!/HOLD! switch, a rival's play), not only when they click.
 
 A token lives 15 minutes, so a console is refreshed for 14 and warns from 12 on that a fresh one
 (Open console) keeps it live. Edits are coalesced per console, so a burst of changes is one edit.
+When the game ends, each console gets a last edit (the game is over) and is let go.
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ from dataclasses import dataclass
 import discord
 
 from bot.coalesce import Coalescer
-from bot.errors import UserError
 from bot.live import LiveTable
 from bot.service import TableService
 from cogs import ui
@@ -22,6 +22,7 @@ from cogs.media import hand_picture
 log = logging.getLogger(__name__)
 TOKEN_LIFETIME = 14 * 60.0
 WARN_AFTER = 12 * 60.0
+PING_EVERY = 60.0  # a player with no live console is pinged at most this often
 EXPIRING = "⏳ This console stops updating soon: press **Open console** on the table for a fresh one."
 
 Key = tuple[int, int]  # (table id, user id)
@@ -40,44 +41,75 @@ class Consoles:
 
     def __init__(self, service: TableService, interval: float) -> None:
         self.service = service
-        self._open: dict[Key, Console] = {}
+        self._open: dict[int, dict[int, Console]] = {}  # table id -> user id -> console
+        self._tables: dict[int, LiveTable] = {}  # the table state each pending refresh shows
+        self._pinged: dict[Key, float] = {}
         self._edits: Coalescer[Key] = Coalescer(self._refresh, interval)
 
     def remember(self, live: LiveTable, interaction: discord.Interaction) -> None:
         """A player's console of a real-time table was just sent or clicked: its token is the freshest."""
-        if live.engine.meta.live_play:
-            self._open[(live.id, interaction.user.id)] = Console(interaction, self.service.clock())
+        if live.engine.meta.live_play and live.record.status == "active":
+            self._open.setdefault(live.id, {})[interaction.user.id] = Console(
+                interaction, self.service.clock()
+            )
+            self._pinged.pop((live.id, interaction.user.id), None)
 
     def changed(self, live: LiveTable) -> None:
-        """The table changed: refresh every console open on it (coalesced)."""
-        for key in [k for k in self._open if k[0] == live.id]:
-            if live.record.status != "active":
-                self._open.pop(key, None)
-            else:
-                self._edits.request(key)
+        """The table changed: refresh every console open on it (coalesced); a closed table's
+        consoles get a last refresh, then are let go."""
+        consoles = self._open.get(live.id)
+        if not consoles:
+            self._forget_pings(live)
+            return
+        self._tables[live.id] = live
+        for user_id in consoles:
+            self._edits.request((live.id, user_id))
+
+    def wants_ping(self, live: LiveTable, user_id: int) -> bool:
+        """Whether to ping this player about a new decision: only without a live console, and not
+        more than once every PING_EVERY seconds."""
+        now = self.service.clock()
+        console = self._open.get(live.id, {}).get(user_id)
+        if console is not None and now - console.opened < TOKEN_LIFETIME:
+            return False
+        last = self._pinged.get((live.id, user_id))
+        if last is not None and now - last < PING_EVERY:
+            return False
+        self._pinged[(live.id, user_id)] = now
+        return True
+
+    def _forget_pings(self, live: LiveTable) -> None:
+        if live.record.status != "active":
+            for key in [k for k in self._pinged if k[0] == live.id]:
+                del self._pinged[key]
+
+    def _forget(self, table_id: int, user_id: int) -> None:
+        consoles = self._open.get(table_id, {})
+        consoles.pop(user_id, None)
+        if not consoles:
+            self._open.pop(table_id, None)
+            self._tables.pop(table_id, None)
 
     async def _refresh(self, key: Key) -> None:
-        console = self._open.get(key)
-        if console is None:
+        table_id, user_id = key
+        console = self._open.get(table_id, {}).get(user_id)
+        live = self._tables.get(table_id)
+        if console is None or live is None:
             return
         age = self.service.clock() - console.opened
-        if age > TOKEN_LIFETIME:
-            self._open.pop(key, None)
-            return
+        seat = live.seat_of(user_id)
+        closed = live.record.status != "active"
         try:
-            live = await self.service.get(key[0])
-        except UserError:
-            self._open.pop(key, None)
-            return
-        seat = live.seat_of(key[1])
-        if seat is None:
-            self._open.pop(key, None)
-            return
-        picture = await hand_picture(live, seat)
-        notice = EXPIRING if age > WARN_AFTER else ""
-        view = ui.panel_view(live, seat, picture.filename, picture.alt, notice=notice)
-        try:
+            if age > TOKEN_LIFETIME or seat is None:
+                return
+            picture = await hand_picture(live, seat)
+            notice = EXPIRING if age > WARN_AFTER and not closed else ""
+            view = ui.panel_view(live, seat, picture.filename, picture.alt, notice=notice)
             await console.interaction.edit_original_response(view=view, attachments=[picture.file()])
         except discord.HTTPException as exc:
-            log.info("console of user %s at table %s is gone: %s", key[1], key[0], exc)
-            self._open.pop(key, None)
+            log.info("console of user %s at table %s is gone: %s", user_id, table_id, exc)
+            closed = True
+        finally:
+            if closed or age > TOKEN_LIFETIME or seat is None:
+                self._forget(table_id, user_id)
+                self._forget_pings(live)

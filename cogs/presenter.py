@@ -15,6 +15,7 @@ from weakref import WeakValueDictionary
 
 import discord
 
+from bot.clock import format_seconds
 from bot.coalesce import Coalescer
 from bot.errors import UserError
 from bot.listener import DecisionRef, TableChange
@@ -73,6 +74,7 @@ class TablePresenter:
         elif change.kind == "cancelled":
             reason = change.notes[0] if change.notes else "This table was cancelled."
             await _safely(self.close_lobby(live, f"🛑 {reason}"), "closing")
+            self.consoles.changed(live)
             self.finish(live)
         elif change.kind == "resumed":
             await _safely(
@@ -181,10 +183,15 @@ class TablePresenter:
         if change.notes:
             await self.say(live, "\n".join(f"ℹ️ {note}" for note in change.notes), mentions=False)
         channel_pings: list[DecisionRef] = []
-        live_consoles = live.engine.meta.live_play  # real time: consoles refresh; no ping per change
-        for ref in () if live_consoles else change.opened:
-            if not await self.dm_panel(live, ref):
-                channel_pings.append(ref)
+        if live.engine.meta.live_play:  # consoles refresh themselves: ping only players without one
+            first: dict[int, DecisionRef] = {}
+            for ref in change.opened:
+                first.setdefault(ref.user_id, ref)
+            channel_pings = [ref for ref in first.values() if self.consoles.wants_ping(live, ref.user_id)]
+        else:
+            for ref in change.opened:
+                if not await self.dm_panel(live, ref):
+                    channel_pings.append(ref)
         if channel_pings:
             by_prompt: dict[str, list[str]] = {}
             for ref in channel_pings:
@@ -192,12 +199,16 @@ class TablePresenter:
             text = "\n".join(
                 f"{' '.join(users)}: your turn — {prompt}" for prompt, users in by_prompt.items()
             )
-            await self.say(live, text + "\n-# Press **Open my hand** on the table to play.")
+            await self.say(live, text + f"\n-# Press **{ui.hand_label(live)}** on the table to play.")
         warned = [live.record.seats[s].user_id for s in change.warnings if 0 <= s < len(live.record.seats)]
         if any(warned):
-            left = ui.format_seconds(live.record.turn_timer * 0.25)
+            left = format_seconds(live.record.turn_timer * 0.25)
             users = " ".join(f"<@{u}>" for u in warned if u)
-            await self.say(live, f"⏰ {users}: about {left} left to decide, then the AI chooses for you.")
+            if live.engine.meta.live_play:
+                warning = f"you have not played for a while: in about {left} the AI takes over your seat."
+            else:
+                warning = f"about {left} left to decide, then the AI chooses for you."
+            await self.say(live, f"⏰ {users}: {warning}")
 
     async def say(self, live: LiveTable, text: str, *, mentions: bool = True) -> None:
         """A short message in the table's channel, pinging only users named in it (if mentions)."""

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 import discord
 from discord import ui
 
+from bot.clock import format_seconds
 from bot.live import LiveTable
 from bot.runtime import clip, table_options
 from bot.storage.records import ResultRecord
@@ -15,6 +16,7 @@ from engines.core import Decision
 
 ACCENT = discord.Colour.from_rgb(230, 126, 34)
 MAX_BUTTONS = 5
+LIVE_BUTTONS = 25  # a live console lays out up to five rows of buttons for one decision
 MAX_DETAILS = 1500
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
 
@@ -61,15 +63,6 @@ def seat_line(live: LiveTable, index: int) -> str:
     if deck is not None and live.record.status == "lobby":
         tags.append(f"brings the deck “{deck.name}”")
     return f"{index + 1}. {who}" + (f" ({', '.join(tags)})" if tags else "")
-
-
-def format_seconds(seconds: float) -> str:
-    """A duration as a short human string (30 s, 10 min, 2 h)."""
-    if seconds < 60:
-        return f"{seconds:g} s"
-    if seconds < 3600:
-        return f"{seconds / 60:g} min"
-    return f"{seconds / 3600:g} h"
 
 
 def lobby_view(live: LiveTable) -> ui.LayoutView:
@@ -183,9 +176,8 @@ def panel_view(
         parts.append(
             ui.ActionRow(button("I'm back", ids.table(record.id, "back"), discord.ButtonStyle.success))
         )
-    elif decisions and live.engine.meta.live_play:  # real time: every open decision at once
-        for decision in decisions:
-            parts += decision_items(record.id, version, decision, None)
+    elif decisions and live.engine.meta.live_play:
+        return live_console(parts, record.id, version, decisions)
     elif decisions:
         parts += decision_items(record.id, version, decisions[0], picked)
         if len(decisions) > 1:
@@ -199,32 +191,54 @@ def panel_view(
     return layout(*parts)
 
 
+def live_console(
+    parts: list[ui.Item[ui.LayoutView]], table_id: int, version: int, decisions: list[Decision]
+) -> ui.LayoutView:
+    """A real-time console: every open decision at once, one click each. Single choices are
+    buttons (rows of five) as long as the message stays within Discord's 40 components, else
+    menus; there is no Skip or Confirm, since doing nothing is always allowed."""
+    for max_buttons in (LIVE_BUTTONS, MAX_BUTTONS):
+        controls = [
+            item
+            for decision in decisions
+            for item in decision_items(table_id, version, decision, None, live=True, max_buttons=max_buttons)
+        ]
+        try:
+            return layout(*parts, *controls)
+        except ValueError:  # too many components for one message
+            continue
+    raise ValueError("a live console does not fit in one message")
+
+
 def decision_items(
-    table_id: int, version: int, decision: Decision, picked: tuple[int, ...] | None
+    table_id: int,
+    version: int,
+    decision: Decision,
+    picked: tuple[int, ...] | None,
+    *,
+    live: bool = False,
+    max_buttons: int = MAX_BUTTONS,
 ) -> list[ui.Item[ui.LayoutView]]:
-    """Buttons (up to 5 single choices) or a select menu, with a confirm step for several choices."""
+    """Buttons (up to `max_buttons` single choices, five a row) or a select menu, with a confirm step
+    for several choices and a Skip for optional ones (none in a `live` console)."""
     hint = ""
     if decision.max_choices > 1:
         low, high = decision.min_choices, min(decision.max_choices, len(decision.options))
         hint = f" (choose {low}-{high})" if low != high else f" (choose {low})"
     items: list[ui.Item[ui.LayoutView]] = [ui.TextDisplay(f"**{clip(decision.prompt)}**{hint}")]
     single = decision.max_choices == 1
-    if single and len(decision.options) <= MAX_BUTTONS:
-        row = ui.ActionRow(
-            *(
-                button(
-                    o.label,
-                    ids.option_button(table_id, version, decision.key, o.id),
-                    discord.ButtonStyle.primary,
-                )
-                for o in decision.options
+    if single and len(decision.options) <= max_buttons:
+        buttons = [
+            button(
+                o.label, ids.option_button(table_id, version, decision.key, o.id), discord.ButtonStyle.primary
             )
-        )
-        items.append(row)
+            for o in decision.options
+        ]
+        items += [ui.ActionRow(*buttons[i : i + MAX_BUTTONS]) for i in range(0, len(buttons), MAX_BUTTONS)]
         details = [f"-# **{o.label}**: {o.detail}" for o in decision.options if o.detail]
         if details:
             items.append(ui.TextDisplay(clip("\n".join(details), MAX_DETAILS)))
-        if decision.min_choices == 0:
+        if decision.min_choices == 0 and not live:
             items.append(ui.ActionRow(button("Skip", ids.confirm(table_id, version, decision.key, ()))))
         return items
     chosen = set(picked or ())
@@ -241,7 +255,7 @@ def decision_items(
         ],
     )
     items.append(ui.ActionRow(select))
-    if not single or decision.min_choices == 0:
+    if not single or (decision.min_choices == 0 and not live):
         picks = tuple(sorted(chosen))
         names = ", ".join(decision.options[i].label for i in picks) or "nothing"
         ok = decision.min_choices <= len(picks) <= decision.max_choices

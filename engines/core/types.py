@@ -49,10 +49,13 @@ class GameMeta(msgspec.Struct, frozen=True):
     high_score_modes: tuple[str, ...] = ()
     high_score: str = ""
     high_score_variants: tuple[tuple[str, str], ...] = ()  # (id, label): boards kept apart, e.g. Infinite
-    # Everyone plays at once from live consoles (Super Nova Smash!): answers made on an out-of-date
-    # view go to apply(), which judges them; consoles refresh on every change and show every open
-    # decision; nobody is pinged per decision.
+    # Everyone plays at once from live consoles (Super Nova Smash!): consoles refresh on every
+    # change and show every open decision, nobody is pinged per decision, and a person idle for a
+    # whole turn timer is handed to the AI.
     live_play: bool = False
+    # Decision keys whose answers made on an out-of-date view go to apply(), which judges them
+    # (a late card in Super Nova Smash! is a payback), instead of being refused as stale.
+    judged_when_stale: tuple[str, ...] = ()
 
     def records(self, mode: str) -> str:
         """How a finished game of this mode is recorded: "rated", "high_score" or "" (neither).

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engines.core import Decision, Rng
-from engines.supernova import shockwave
+from engines.supernova import clock, plays, shockwave
 from engines.supernova.cards import fits, token_kind
 from engines.supernova.state import NovaState
 
@@ -72,21 +72,20 @@ class SupernovaAI:
         scored = []
         for option in ids:
             value, pile = (int(part) for part in option[1:].split("."))
-            if _open(state, seat, pile) and fits(value, state.piles[pile].top):
+            if clock.open_now(state, seat, pile) and fits(value, state.piles[pile].top):
                 mine = seat in state.piles[pile].owners
                 scored.append((_card_score(value, mine), option))
         if not scored:
             return []
         score, best = max(scored)
-        return [best] if score >= 0 or not any(hand) else []
+        if score >= 0 or not any(hand) or not _rivals_can_play(state, seat):
+            return [best]  # a zero on its own pile rather than a table where nobody can move
+        return []
 
 
-def _open(state: NovaState, seat: int, pile: int) -> bool:
-    """Whether the seat may play on the pile as the screens stand."""
-    if state.phase == "shockwave":
-        return seat in state.finished
-    owners = state.piles[pile].owners
-    return state.phase == "play" and state.players[seat].go and any(state.players[o].go for o in owners)
+def _rivals_can_play(state: NovaState, seat: int) -> bool:
+    """Whether anyone else still in holds a card that fits some pile."""
+    return any(plays.can_play(state, other) for other in state.active() if other != seat)
 
 
 def _card_score(value: int, mine: bool) -> int:

@@ -64,9 +64,13 @@ def timing(state: NovaState) -> Timing:
 
 
 def set_screens(state: NovaState, go: set[int], now: float) -> None:
-    """Switch every screen to GO! (seats in `go`) or HOLD!, remembering the old ones for the grace."""
-    state.was_go = [seat for seat, player in enumerate(state.players) if player.go]
-    state.changed = now
+    """Switch every screen to GO! (seats in `go`) or HOLD!, first noting who could play just before,
+    for the lag allowance. Several changes at one instant keep the first note: nobody saw the
+    screens in between."""
+    if now != state.changed:
+        state.was_go = [seat for seat, player in enumerate(state.players) if player.go]
+        state.was_finished = list(state.finished) if state.phase == "shockwave" else []
+        state.changed = now
     for seat, player in enumerate(state.players):
         player.go = seat in go
 
@@ -89,16 +93,21 @@ def next_turn(state: NovaState, rng: Rng, now: float) -> None:
     state.until = now + length
 
 
-def was_go(state: NovaState, seat: int, now: float) -> bool:
-    """The seat's screen says GO!, or said so until a moment ago (within the lag allowance)."""
-    if state.players[seat].go:
-        return True
-    return seat in state.was_go and now < state.changed + timing(state).grace
+def open_now(state: NovaState, seat: int, pile: int) -> bool:
+    """Whether the screens as they stand let the seat lay a card on the pile (values aside): its GO!
+    and the pile's (an owner's GO!), or a solved shockwave, which opens every pile."""
+    if state.phase == "shockwave":
+        return seat in state.finished
+    players = state.players
+    return state.phase == "play" and players[seat].go and any(players[o].go for o in state.piles[pile].owners)
 
 
-def pile_open(state: NovaState, pile: int, now: float) -> bool:
-    """A pile may be played on when one of its owners' screens says GO! (allowing for lag)."""
-    return any(was_go(state, owner, now) for owner in state.piles[pile].owners)
+def open_before(state: NovaState, seat: int, pile: int, now: float) -> bool:
+    """Whether the screens just before the last change let it, while the lag allowance lasts."""
+    if now >= state.changed + timing(state).grace:
+        return False
+    owners = state.piles[pile].owners
+    return seat in state.was_finished or (seat in state.was_go and any(o in state.was_go for o in owners))
 
 
 def shock_due(state: NovaState, rng: Rng) -> bool:

@@ -14,7 +14,7 @@ from engines.supernova import flow, plays, race, shockwave
 from engines.supernova.cards import fits, token_label
 from engines.supernova.state import NovaState
 
-PLAYING = ("play", "shockwave", "free")
+PLAYING = ("play", "quickdraw", "shockwave", "free")
 PHASE_PROMPTS = {
     "scoring": "Scoring: use a Booster or Tractor Beam, or Done",
     "damage": "Damage assessment: use a Blaster or RepairBot, or Done",
@@ -38,6 +38,8 @@ def _play(state: NovaState, seat: int, piles: list[str]) -> Decision:
     screen = "GO!" if state.players[seat].go else "HOLD!"
     if state.phase == "shockwave":
         screen = "any pile (shockwave solved)" if seat in state.finished else "solve the shockwave first"
+    elif state.phase == "quickdraw":
+        screen = "HOLD! (quick draw)"
     options = tuple(
         Option(f"p{value}.{pile}", _label(f"{value} on {piles[pile]}"))
         for value, pile in play_options(state, seat)

@@ -32,6 +32,7 @@ class Supernova:
         tagline="Play fast on GO!, dump your zeros on rivals, outrun the supernova.",
         rated_modes=("race",),
         live_play=True,
+        judged_when_stale=("play",),
     )
 
     def ai_policy(self, seed: int) -> SupernovaAI:

@@ -36,7 +36,7 @@ def deal(state: NovaState, rng: Rng, now: float | None) -> None:
         player.draw = rest
         player.go = False
         player.puzzle = None
-    state.gone, state.finished, state.was_go = [], [], []
+    state.gone, state.finished, state.was_go, state.was_finished = [], [], [], []
     state.showdown, state.turns, state.named = False, 0, -1
     state.phase = "launch"
     state.until = None if now is None else now + clock.timing(state).launch
@@ -60,7 +60,7 @@ def _expire(state: NovaState, rng: Rng, now: float) -> None:
     elif phase == "play" and state.showdown:
         start_free(state, rng, now, "Showdown")
     elif phase in ("play", "free", "quickdraw", "shockwave"):
-        end_interlude(state)
+        end_interlude(state, now)
         if phase != "shockwave" and clock.shock_due(state, rng):
             start_shock(state, rng, now)
         else:
@@ -72,8 +72,10 @@ def _expire(state: NovaState, rng: Rng, now: float) -> None:
     settle(state, rng, now)
 
 
-def end_interlude(state: NovaState) -> None:
-    """Clear what a shockwave or free-play moment left behind."""
+def end_interlude(state: NovaState, now: float) -> None:
+    """Close every screen (noting who could play, for the lag allowance), then clear what a
+    shockwave or free-play moment left behind."""
+    clock.set_screens(state, set(), now)
     if state.phase == "shockwave":
         state.say("The shockwave is over.")
     for player in state.players:
@@ -152,8 +154,7 @@ def moment_over(state: NovaState, rng: Rng, now: float) -> None:
 
 def end_round(state: NovaState, rng: Rng, now: float) -> None:
     """Everyone is out: move on the board, then the scoring power-up window."""
-    clock.set_screens(state, set(), now)
-    end_interlude(state)
+    end_interlude(state, now)
     state.phase = "scoring"
     race.advance(state)
     _window(state, rng, now, close_scoring)

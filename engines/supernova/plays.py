@@ -16,11 +16,18 @@ def pile_name(state: NovaState, pile: int) -> str:
 
 
 def may_play(state: NovaState, seat: int, pile: int, now: float) -> bool:
-    """Whether the seat may lay a card on this pile now (values aside): its GO! and the pile's, or a
-    finished shockwave, which opens every pile."""
+    """Whether the seat may lay a card on this pile now (values aside), by the screens as they stand
+    or, within the lag allowance, as they were just before the last change (ruling 7)."""
+    return clock.open_now(state, seat, pile) or clock.open_before(state, seat, pile, now)
+
+
+def payback_reason(state: NovaState, seat: int, value: int, pile: int, now: float) -> str:
+    """Why this card laid now on this pile is a payback; "" when it goes face up."""
+    if may_play(state, seat, pile, now):
+        return "" if fits(value, state.piles[pile].top) else "wrong value"
     if state.phase == "shockwave":
-        return seat in state.finished
-    return state.phase == "play" and clock.was_go(state, seat, now) and clock.pile_open(state, pile, now)
+        return "shockwave not solved"
+    return "not on GO!" if state.phase == "play" else "between turns"
 
 
 def own_pile(state: NovaState, seat: int, target: int) -> int:
@@ -34,12 +41,11 @@ def lay(state: NovaState, seat: int, value: int, pile: int, now: float) -> None:
     """Play a card from the hand: face up when legal, else face down on the offender's own pile."""
     state.players[seat].hand.remove(value)
     name = state.names[seat]
-    allowed = may_play(state, seat, pile, now)
-    if allowed and fits(value, state.piles[pile].top):
+    why = payback_reason(state, seat, value, pile, now)
+    if not why:
         state.piles[pile].cards.append(Laid(value))
         state.say(f"{name} plays a {value} on {pile_name(state, pile)}.")
     else:
-        why = "wrong value" if allowed else "not on GO!"
         home = own_pile(state, seat, pile)
         state.piles[home].cards.append(Laid(value, down=True))
         state.say(f"Payback! {name}'s {value} ({why}) goes face down on {pile_name(state, home)}.")

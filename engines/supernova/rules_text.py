@@ -41,10 +41,11 @@ RULES: tuple[str, ...] = (
     "and a 5 on a 0.\n"
     "- You draw back up to 5 automatically after every card.\n"
     "- **Zeros are damage.** Keep them off your own pile and give them to rivals.\n\n"
-    "**Payback.** A card played while your screen says HOLD!, on a pile that says HOLD!, or with "
-    "the wrong value is not refused: it lands **face down on your own pile** and counts as a 0 "
-    "(the next card there must be a 1 or a 5). A short lag allowance covers clicks that were on "
-    "their way when a screen changed.",
+    "**Payback.** A card played while your screen says HOLD!, on a pile that says HOLD!, between "
+    "turns, before you solve a shockwave, or with the wrong value is not refused: it lands **face "
+    "down on your own pile** and counts as a 0 (the next card there must be a 1 or a 5); the log "
+    "says why. A short lag allowance judges clicks that were on their way when the screens changed "
+    "by the screens you saw, even if a shockwave or a pause began meanwhile.",
     # 3. Quick draw, shockwaves, showdown
     "**When nobody can play: quick draw.** Play pauses and everyone draws a card, again and again, "
     "until somebody can play. A short countdown later, play resumes. If nobody has cards left to "

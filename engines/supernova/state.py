@@ -80,6 +80,7 @@ class NovaState(GameState, kw_only=True):
     until: float | None = None  # when the phase (or the current GO!/HOLD! turn) ends
     changed: float = 0.0  # when the screens last changed
     was_go: list[int] = msgspec.field(default_factory=list)  # GO! seats before that change
+    was_finished: list[int] = msgspec.field(default_factory=list)  # shockwave finishers before it
     turns: int = 0  # GO!/HOLD! turns this round
     showdown: bool = False
     named: int = -1  # the pile of a free-play moment

@@ -7,7 +7,7 @@ from typing import Any
 
 from engines.supernova import plays, shockwave
 from engines.supernova.cards import KIND_LABELS, token_kind
-from engines.supernova.state import NovaState
+from engines.supernova.state import NovaState, Puzzle
 
 PHASES = {
     "launch": "Launch countdown",
@@ -29,6 +29,7 @@ def _pile(state: NovaState, index: int) -> dict[str, Any]:
         "top": pile.top,
         "cards": len(pile.cards),
         "face_down": sum(1 for card in pile.cards if card.down),
+        "top_down": bool(pile.cards) and pile.cards[-1].down,  # its value is no secret: it counts as 0
         "damage": pile.damage,
         "go": any(state.players[owner].go for owner in pile.owners),
         "named": index == state.named,
@@ -48,6 +49,18 @@ def _seat(state: NovaState, seat: int) -> dict[str, Any]:
         "power_ups": dict(sorted(kinds.items())),
         "damage": player.damage if state.phase == "damage" else None,
         "shockwave_done": seat in state.finished,
+    }
+
+
+def _puzzle(puzzle: Puzzle) -> dict[str, Any]:
+    """What the console shows of a puzzle: its symbols or numbers, how far the seat got (Press in
+    order), and its buttons; never the answer."""
+    return {
+        "kind": puzzle.kind,
+        "prompt": shockwave.prompt(puzzle),
+        "shown": puzzle.shown,
+        "progress": puzzle.progress,
+        "buttons": puzzle.buttons,
     }
 
 
@@ -71,15 +84,10 @@ def build_view(state: NovaState, seat: int | None) -> dict[str, Any]:
     }
     if seat is not None:
         player = state.players[seat]
-        puzzle = player.puzzle
         view["you"] = seat
         view["hand"] = player.hand
         view["tokens"] = player.tokens
-        view["puzzle"] = (
-            None
-            if puzzle is None
-            else {"kind": puzzle.kind, "prompt": shockwave.prompt(puzzle), "buttons": puzzle.buttons}
-        )
+        view["puzzle"] = None if player.puzzle is None else _puzzle(player.puzzle)
     return view
 
 

@@ -5,5 +5,5 @@ symbols), text (fit, ellipsize, wrap), shapes (antialiased rounded boxes, shadow
 (card face, two-halved face and back tiles), cache (memoised immutable layers, handed out as
 copies), layout (grids), draw (widgets: placed cards, cards baked onto their shadows, badges, seat
 plates, header and footer bars), views (reading the keys views share, words for alt text), encode
-(PNG bytes and RenderedImage).
+(PNG bytes and RenderedImage), samples (views of seeded engine games at named moments).
 """

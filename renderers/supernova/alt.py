@@ -12,6 +12,7 @@ from renderers.supernova.words import (
     phase_text,
     pile_state,
     power_text,
+    puzzle_text,
     status_text,
     token_text,
     top_text,
@@ -67,8 +68,7 @@ def hand_alt(view: View) -> str:
     if table.puzzle is not None:
         kind = table.shockwave or table.puzzle.kind
         parts.append(
-            f"Shockwave {kind}: {table.puzzle.prompt.removeprefix('Shockwave! ')}; "
-            f"buttons {', '.join(table.puzzle.buttons)}"
+            f"Shockwave {kind}: {puzzle_text(table.puzzle)}; buttons {', '.join(table.puzzle.buttons)}"
         )
     hand = ", ".join(str(v) for v in table.hand)
     parts.append(f"Hand: {hand}" if hand else "Hand: empty")

@@ -208,7 +208,7 @@ def _puzzle(canvas: Image.Image, table: Table, puzzle: Puzzle, top: int) -> None
     title = f"⚡ {titles.get(puzzle.kind, 'Solve it')}"
     text, face = fit_line(title, HAND_W - 4 * PAD, 24, 14, bold=True)
     draw.text((PAD * 2, top + 14), text, font=face, fill=AMBER, anchor="lt")
-    shown, done = puzzle.symbols
+    shown, done = puzzle.todo, puzzle.done
     y = top + 54
     x = PAD * 2
     if puzzle.kind == "sum":

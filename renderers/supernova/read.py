@@ -3,7 +3,6 @@ empty, never as a crash (the renderer must draw whatever the bot hands it)."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -48,30 +47,24 @@ class Player:
 
 @dataclass(frozen=True)
 class Puzzle:
-    """A seat's shockwave puzzle: its kind, prompt and buttons (in this seat's order)."""
+    """A seat's shockwave puzzle: its kind, prompt, what it shows, how far the seat got, and its
+    buttons (in this seat's order)."""
 
     kind: str
     prompt: str
+    shown: tuple[str, ...]
+    progress: int
     buttons: tuple[str, ...]
 
     @property
-    def symbols(self) -> tuple[list[str], list[str]]:
-        """For "order": (still to press, already pressed); for "odd": (the shown symbols, []);
-        for "sum": (the numbers, [])."""
-        text = self.prompt
-        if self.kind == "order":
-            done = re.search(r"\(done: ([^)]*)\)", text)
-            rest = text.split(":", 1)[1] if ":" in text else ""
-            rest = rest.split("(done:")[0]
-            return _items(rest, ","), _items(done.group(1), ",") if done else []
-        if self.kind == "odd":
-            return _items(text.split("?", 1)[1] if "?" in text else "", " "), []
-        numbers = re.findall(r"\d+", text.split("=")[0])
-        return numbers, []
+    def done(self) -> tuple[str, ...]:
+        """Press in order: the symbols already pressed."""
+        return self.shown[: self.progress] if self.kind == "order" else ()
 
-
-def _items(text: str, sep: str) -> list[str]:
-    return [item.strip() for item in text.split(sep) if item.strip()]
+    @property
+    def todo(self) -> tuple[str, ...]:
+        """What is left: the symbols still to press (Press in order), else everything shown."""
+        return self.shown[self.progress :] if self.kind == "order" else self.shown
 
 
 @dataclass(frozen=True)
@@ -153,6 +146,21 @@ def _player(index: int, raw: Mapping[str, Any]) -> Player:
     )
 
 
+def _strings(value: Any) -> tuple[str, ...]:
+    return tuple(str(item) for item in value) if isinstance(value, list) else ()
+
+
+def _puzzle(raw: Mapping[str, Any]) -> Puzzle:
+    shown = _strings(raw.get("shown"))
+    return Puzzle(
+        kind=as_str(raw.get("kind")),
+        prompt=as_str(raw.get("prompt")),
+        shown=shown,
+        progress=min(max(0, as_int(raw.get("progress"))), len(shown)),
+        buttons=_strings(raw.get("buttons")),
+    )
+
+
 def read(view: View) -> Table:
     """Everything the images and alt text need, from a public or a seat's view."""
     players = tuple(_player(i, raw) for i, raw in enumerate(as_mappings(view.get("seats"))))
@@ -171,18 +179,9 @@ def read(view: View) -> Table:
     lines = [as_str(line) for line in log] if isinstance(log, list) else [as_str(log)]
     lines = [line for line in lines if line]
     phase = as_str(view.get("phase"))
-    solved = view.get("shockwave_finished")
     puzzle_raw = as_mapping(view.get("puzzle"))
-    puzzle = None
-    if puzzle_raw is not None:
-        buttons = puzzle_raw.get("buttons")
-        puzzle = Puzzle(
-            as_str(puzzle_raw.get("kind")),
-            as_str(puzzle_raw.get("prompt")),
-            tuple(str(b) for b in buttons) if isinstance(buttons, list) else (),
-        )
+    puzzle = _puzzle(puzzle_raw) if puzzle_raw is not None else None
     hand = view.get("hand")
-    tokens = view.get("tokens")
     you = as_index(view.get("you"))
     return Table(
         phase=phase if phase in PHASES else "",
@@ -190,7 +189,7 @@ def read(view: View) -> Table:
         round=max(0, as_int(view.get("round"))),
         showdown=view.get("showdown") is True,
         shockwave=as_str(view.get("shockwave")),
-        solved=tuple(str(n) for n in solved) if isinstance(solved, list) else (),
+        solved=_strings(view.get("shockwave_finished")),
         piles=piles,
         players=players,
         finish=finish,
@@ -198,6 +197,6 @@ def read(view: View) -> Table:
         log=lines[-1] if lines else "",
         you=you if you is not None and 0 <= you < len(players) else None,
         hand=tuple(v for v in (_value(x) for x in (hand if isinstance(hand, list) else ())) if v is not None),
-        tokens=tuple(str(t) for t in tokens) if isinstance(tokens, list) else (),
+        tokens=_strings(view.get("tokens")),
         puzzle=puzzle,
     )

@@ -1,20 +1,17 @@
 """Super Nova Smash! gallery and test samples, taken from real engine games on a fake clock.
 
-Each sample is a seeded game: every seat is the engine's AI, the clock moves on in small steps,
-due changes are ticked at `next_deadline`, and every open decision is answered as the AI likes. The
-game stops at the first moment the sample wants; the first seed in range(SEEDS) where it comes wins,
-so the samples are the same on every run. Built once, on first use, and cached.
+Each sample is a seeded game (renderers.kit.samples): every seat is the engine's AI, the clock
+moves on in small steps, due changes are ticked at `next_deadline`, and every open decision is
+answered as the AI likes, until the moment the sample wants.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from functools import cache
 
-from engines.core import Seat
 from engines.supernova.engine import Supernova
 from engines.supernova.state import NovaState
+from renderers.kit.samples import Moment, SampleBook
 from renderers.kit.views import View
 
 SEEDS = 40
@@ -24,16 +21,17 @@ STEP = 0.4
 
 NAMES = ("Ana", "Bo", "Cyrus the Bold", "Dee", "Eli", "Fay", "Gus", "Hanna-Maria")
 Wanted = Callable[[NovaState], bool]
+ENGINE = Supernova()
 
 
-@dataclass(frozen=True)
-class Moment:
-    """A game (seats, options) and the moment to stop at; `seat` picks whose console to show."""
-
-    seats: int
-    wanted: Wanted
-    options: Mapping[str, str] = field(default_factory=dict)
-    seat: Callable[[NovaState], int] = lambda state: 0
+def _at(
+    seats: int,
+    wanted: Wanted,
+    options: Mapping[str, str] | None = None,
+    seat: Callable[[NovaState], int] | None = None,
+) -> Moment[NovaState]:
+    """A race of this many seats, stopped when `wanted`."""
+    return Moment("race", NAMES[:seats], wanted, options or {}, seat)
 
 
 def _go_and_hold(state: NovaState) -> bool:
@@ -51,13 +49,17 @@ def _top_down(state: NovaState) -> bool:
 
 def _shock(kind: str) -> Wanted:
     return lambda s: (
-        s.phase == "shockwave" and s.shock_kind == kind and len(s.finished) >= 1 and _unsolved(s) >= 0
+        s.phase == "shockwave" and s.shock_kind == kind and len(s.finished) >= 1 and _unsolved(s) is not None
     )
 
 
-def _unsolved(state: NovaState) -> int:
-    """A seat still solving its puzzle (for the console), else -1."""
-    return next((seat for seat in state.active() if state.players[seat].puzzle is not None), -1)
+def _unsolved(state: NovaState) -> int | None:
+    """A seat still solving its puzzle (for the console)."""
+    return next((seat for seat in state.active() if state.players[seat].puzzle is not None), None)
+
+
+def _solver(state: NovaState) -> int:
+    return _unsolved(state) or 0
 
 
 def _tokens(state: NovaState) -> bool:
@@ -75,72 +77,54 @@ def _playing(state: NovaState) -> bool:
 SHORT = {"board": "short"}
 SHOCKS = {"shockwaves": "often"}
 
-MOMENTS: dict[str, Moment] = {
-    "launch_countdown": Moment(
-        4, lambda s: s.phase == "launch" and s.round >= 2 and s.until is not None, SHORT
-    ),
-    "midplay_payback": Moment(4, lambda s: _playing(s) and _top_down(s) and s.round >= 2, SHORT),
-    "duel_two_piles_each": Moment(2, lambda s: _playing(s) and _face_down(s), SHORT),
-    "quick_draw": Moment(3, lambda s: s.phase == "quickdraw"),
-    "shockwave_order": Moment(4, _shock("order"), SHOCKS, seat=_unsolved),
-    "shockwave_odd": Moment(4, _shock("odd"), SHOCKS, seat=_unsolved),
-    "shockwave_sum": Moment(4, _shock("sum"), SHOCKS, seat=_unsolved),
-    "showdown": Moment(4, lambda s: s.showdown and s.phase in ("play", "free") and len(s.gone) == 2, SHORT),
-    "scoring_power_ups": Moment(4, lambda s: s.phase == "scoring" and _tokens(s), SHORT, seat=_holder),
-    "damage_assessment": Moment(4, lambda s: s.phase == "damage" and _tokens(s), SHORT, seat=_holder),
-    "six_players_shared": Moment(6, lambda s: _playing(s) and _face_down(s), SHORT),
-    "eight_players": Moment(8, lambda s: _playing(s) and s.round >= 2, SHORT),
-    "finished": Moment(5, lambda s: s.phase == "over", SHORT),
+MOMENTS: dict[str, Moment[NovaState]] = {
+    "launch_countdown": _at(4, lambda s: s.phase == "launch" and s.round >= 2 and s.until is not None, SHORT),
+    "midplay_payback": _at(4, lambda s: _playing(s) and _top_down(s) and s.round >= 2, SHORT),
+    "duel_two_piles_each": _at(2, lambda s: _playing(s) and _face_down(s), SHORT),
+    "quick_draw": _at(3, lambda s: s.phase == "quickdraw"),
+    "shockwave_order": _at(4, _shock("order"), SHOCKS, seat=_solver),
+    "shockwave_odd": _at(4, _shock("odd"), SHOCKS, seat=_solver),
+    "shockwave_sum": _at(4, _shock("sum"), SHOCKS, seat=_solver),
+    "showdown": _at(4, lambda s: s.showdown and s.phase in ("play", "free") and len(s.gone) == 2, SHORT),
+    "scoring_power_ups": _at(4, lambda s: s.phase == "scoring" and _tokens(s), SHORT, seat=_holder),
+    "damage_assessment": _at(4, lambda s: s.phase == "damage" and _tokens(s), SHORT, seat=_holder),
+    "six_players_shared": _at(6, lambda s: _playing(s) and _face_down(s), SHORT),
+    "eight_players": _at(8, lambda s: _playing(s) and s.round >= 2, SHORT),
+    "finished": _at(5, lambda s: s.phase == "over", SHORT),
 }
 
 
-def _play(engine: Supernova, moment: Moment, seed: int) -> NovaState | None:
+def _play(moment: Moment[NovaState], seed: int) -> NovaState | None:
     """The game of this seed at the moment, or None if it never comes."""
-    seats = [Seat(index, NAMES[index], True) for index in range(moment.seats)]
-    state = engine.new_game(seats, "race", moment.options, seed)
-    policies = [engine.ai_policy(seed * 10 + index) for index in range(moment.seats)]
+    state = ENGINE.new_game(moment.seats(), moment.mode, moment.options, seed)
+    policies = [ENGINE.ai_policy(seed * 10 + index) for index in range(len(moment.names))]
     now = 0.0
     for _ in range(STEPS):
-        deadline = engine.next_deadline(state)
+        deadline = ENGINE.next_deadline(state)
         if deadline is None:
             return state if moment.wanted(state) else None
         if deadline <= now:
-            engine.tick(state, now)
+            ENGINE.tick(state, now)
             if moment.wanted(state):
                 return state
-        for decision in engine.decisions(state):
+        for decision in ENGINE.decisions(state):
             fresh = next(
-                (d for d in engine.decisions(state) if (d.seat, d.key) == (decision.seat, decision.key)), None
+                (d for d in ENGINE.decisions(state) if (d.seat, d.key) == (decision.seat, decision.key)), None
             )
             if fresh is None:
                 continue
-            choice = policies[fresh.seat].choose(engine, state, fresh)
+            choice = policies[fresh.seat].choose(ENGINE, state, fresh)
             if choice:
-                engine.apply(state, fresh.seat, fresh.key, choice, now)
+                ENGINE.apply(state, fresh.seat, fresh.key, choice, now)
                 if moment.wanted(state):
                     return state
         now += STEP
     return None
 
 
-def sample(name: str) -> tuple[View, View] | None:
-    """One sample: (public view, seat view) at the first seed where its moment comes."""
-    engine = Supernova()
-    moment = MOMENTS[name]
-    for seed in range(SEEDS):
-        state = _play(engine, moment, seed)
-        if state is not None:
-            seat = max(0, moment.seat(state))
-            return dict(engine.view(state, None)), dict(engine.view(state, seat))
-    return None
-
-
-@cache
-def _samples() -> dict[str, tuple[View, View]]:
-    built = {name: sample(name) for name in MOMENTS}
-    return {name: views for name, views in built.items() if views is not None}
+BOOK = SampleBook(ENGINE, MOMENTS, _play, seeds=SEEDS, seat=lambda state: 0)
 
 
 def samples() -> dict[str, tuple[View, View]]:
-    """Every sample whose moment came within SEEDS seeds (a fresh dict of the cached views)."""
-    return dict(_samples())
+    """Every sample whose moment came within SEEDS seeds (a fresh dict of the views, built once)."""
+    return BOOK.samples()

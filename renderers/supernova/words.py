@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from renderers.kit.views import join_names
-from renderers.supernova.read import Pile, Player, Table
+from renderers.supernova.read import Pile, Player, Puzzle, Table
 
 PHASE_WORDS = {
     "launch": "Launch countdown",
@@ -86,6 +86,18 @@ def top_text(pile: Pile) -> str:
     if pile.top_down:
         return "top face down (counts as 0)"
     return f"top {pile.top}" + (" (damage)" if pile.top == 0 else "")
+
+
+def puzzle_text(puzzle: Puzzle) -> str:
+    """ "press Star, Bolt in order (done: Sun)", "which symbol appears only once? ...", "2 + 5 + 7 = ?"."""
+    if not puzzle.shown:
+        return puzzle.prompt.removeprefix("Shockwave! ")
+    if puzzle.kind == "order":
+        done = f" (done: {', '.join(puzzle.done)})" if puzzle.done else ""
+        return f"press {', '.join(puzzle.todo)} in order{done}"
+    if puzzle.kind == "odd":
+        return f"which symbol appears only once? {' '.join(puzzle.shown)}"
+    return " + ".join(puzzle.shown) + " = ?"
 
 
 def owners_text(table: Table, pile: Pile) -> str:

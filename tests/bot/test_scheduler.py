@@ -71,3 +71,17 @@ async def test_the_idle_wait_goes_through_the_wait_hook() -> None:
     await asyncio.sleep(0.1)
     assert fired.tables == [5] and hooked, "a harness that owns time sees every idle wait"
     scheduler.cancel_all()
+
+
+async def test_a_failing_wait_hook_does_not_stop_the_timers() -> None:
+    fired = Fired()
+
+    def broken(waiting: Any) -> Any:
+        waiting.close()
+        raise RuntimeError("harness refused the wait")
+
+    scheduler = Scheduler(fired, time.time, wait_hook=broken)
+    scheduler.arm(6, time.time() + 0.02)
+    await asyncio.sleep(0.1)
+    assert fired.tables == [6]
+    scheduler.cancel_all()

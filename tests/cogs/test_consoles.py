@@ -15,7 +15,8 @@ from discord import ui
 
 from bot.service import TableService
 from bot.storage import open_storage
-from cogs.consoles import EXPIRING, TOKEN_LIFETIME, WARN_AFTER, Consoles
+from cogs import ui as panels
+from cogs.consoles import EXPIRING, PING_EVERY, TOKEN_LIFETIME, WARN_AFTER, Consoles
 from engines.supernova.engine import Supernova
 from tests.bot.service_kit import FakeClock
 from tests.support.highcard import HighCard
@@ -120,3 +121,52 @@ async def test_turn_based_games_have_no_live_consoles(service: TableService) -> 
     consoles.changed(live)
     await settled()
     assert console.tries == 0
+
+
+async def test_a_finished_game_gets_a_last_refresh_then_its_consoles_are_let_go(
+    service: TableService,
+) -> None:
+    consoles = Consoles(service, interval=0)
+    live = await started(service, "supernova", "race")
+    console = FakeInteraction()
+    consoles.remember(live, console)
+    live = await service.forfeit(live.id, PLAYER)
+    assert live.record.status == "finished"
+    consoles.changed(live)
+    await settled(console)
+    assert "This game is over." in texts(console.edits[-1]), "the console says the game ended"
+    consoles.changed(live)
+    await settled()
+    assert console.tries == 1, "and is not edited again"
+
+
+async def test_only_players_without_a_live_console_are_pinged_at_most_once_a_minute(
+    service: TableService,
+) -> None:
+    consoles = Consoles(service, interval=0)
+    live = await started(service, "supernova", "race")
+    clock = service.clock
+    assert isinstance(clock, FakeClock)
+    assert consoles.wants_ping(live, PLAYER), "no console yet: the player needs a ping"
+    assert not consoles.wants_ping(live, PLAYER), "but not twice in a row"
+    clock.now += PING_EVERY
+    assert consoles.wants_ping(live, PLAYER)
+    consoles.remember(live, FakeInteraction())
+    clock.now += PING_EVERY
+    assert not consoles.wants_ping(live, PLAYER), "a live console shows everything already"
+    clock.now += TOKEN_LIFETIME
+    assert consoles.wants_ping(live, PLAYER), "an expired console no longer does"
+
+
+async def test_a_live_console_plays_in_one_click_within_discords_limits(service: TableService) -> None:
+    live = await started(service, "supernova", "race")
+    await service.on_deadline(live.id)  # the launch countdown starts
+    service.clock.now += 6  # type: ignore[attr-defined]
+    await service.on_deadline(live.id)  # and ends: GO!
+    live = await service.get(live.id)
+    view = panels.panel_view(live, 0, "hand.png", "hand")
+    ids_ = [getattr(item, "custom_id", None) or "" for item in view.walk_children()]
+    plays = next(d for d in live.decisions_for(0) if d.key == "play").options
+    assert sum(i.startswith("st:") for i in ids_) == len(plays), "every play is one button"
+    assert not any(i.startswith("sc:") for i in ids_), "no Skip or Confirm: doing nothing is allowed"
+    assert len(list(view.walk_children())) <= 40

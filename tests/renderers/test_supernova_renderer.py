@@ -91,6 +91,33 @@ def test_shockwave_kind_is_in_the_alt_texts() -> None:
         assert label in hand_alt and seat["puzzle"]["buttons"][0] in hand_alt
 
 
+def test_a_face_down_top_is_drawn_and_said_as_face_down() -> None:
+    """A payback on top is a card back on the table and the console, not a face-up 0."""
+    public, seat = SAMPLES["midplay_payback"]
+    index = next(i for i, pile in enumerate(public["piles"]) if pile["top_down"])
+    for view, draw in ((public, RENDERER.table), (seat, RENDERER.hand)):
+        as_zero = copy.deepcopy(dict(view))
+        as_zero["piles"][index]["top_down"] = False
+        assert draw(view).tobytes() != draw(as_zero).tobytes()
+    downs = sum(1 for pile in public["piles"] if pile["top_down"])
+    assert RENDERER.table_alt(public).count("top face down (counts as 0)") == downs
+
+
+def test_the_console_draws_the_puzzle_from_its_fields() -> None:
+    """The shockwave panel comes from the view's symbols and progress, not from the prompt text."""
+    _, seat = SAMPLES["shockwave_order"]
+    puzzle = seat["puzzle"]
+    assert 0 < puzzle["progress"] < len(puzzle["shown"])
+    no_prompt = copy.deepcopy(dict(seat))
+    no_prompt["puzzle"]["prompt"] = ""
+    assert RENDERER.hand(seat).tobytes() == RENDERER.hand(no_prompt).tobytes()
+    further = copy.deepcopy(dict(seat))
+    further["puzzle"]["progress"] += 1
+    assert RENDERER.hand(seat).tobytes() != RENDERER.hand(further).tobytes()
+    done = ", ".join(puzzle["shown"][: puzzle["progress"]])
+    assert f"(done: {done})" in RENDERER.hand_alt(no_prompt)
+
+
 def test_hand_alt_lists_the_hand_and_power_ups() -> None:
     _, seat = SAMPLES["scoring_power_ups"]
     alt = RENDERER.hand_alt(seat)

@@ -23,7 +23,13 @@ def secrets(state: NovaState) -> dict[int, list[str]]:
     for seat, player in enumerate(state.players):
         hand = ",".join(str(value) for value in player.hand)
         found[seat] = [f'"you":{seat},"hand":[{hand}]']
-        if player.puzzle is not None:
-            buttons = ",".join(f'"{button}"' for button in player.puzzle.buttons)
-            found[seat].append(f'"prompt":"{shockwave.prompt(player.puzzle)}","buttons":[{buttons}]')
+        puzzle = player.puzzle
+        if puzzle is not None:
+            shown, buttons = (
+                ",".join(f'"{item}"' for item in items) for items in (puzzle.shown, puzzle.buttons)
+            )
+            found[seat].append(
+                f'"prompt":"{shockwave.prompt(puzzle)}","shown":[{shown}],"progress":{puzzle.progress},'
+                f'"buttons":[{buttons}]'
+            )
     return found

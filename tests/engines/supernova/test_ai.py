@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
+
 from engines.core import Rng
 from engines.supernova import flow, shockwave
-from engines.supernova.ai import SupernovaAI
+from engines.supernova.ai import SKILLS, SupernovaAI
 from tests.engines.supernova.positions import ENGINE, decision, game, hand, pile, screens
 
 
@@ -32,6 +34,18 @@ def test_keeps_its_own_pile_away_from_zero() -> None:
     assert ai().choose(ENGINE, state, decision(state, 0, "play")) == ["p3.0"]
 
 
+def test_takes_the_damage_rather_than_freeze_a_table_where_nobody_else_can_move() -> None:
+    state = game(2)  # two piles each: 0 and 1 are seat 0's, 2 and 3 seat 1's
+    for index, top in enumerate((3, 3, 5, 1)):
+        pile(state, index, top)
+    hand(state, 0, 1, 1, 1, 5, 5)  # nothing fits anywhere
+    hand(state, 1, 0, 0, 1, 3, 5)  # only zeros fit, on its own piles
+    screens(state, 0, 1)
+    assert ai().choose(ENGINE, state, decision(state, 1, "play")) in (["p0.2"], ["p0.3"])
+    hand(state, 0, 2, 2, 2, 2, 2)  # now the rival can play: it waits for them instead
+    assert ai().choose(ENGINE, state, decision(state, 1, "play")) == []
+
+
 def test_solves_shockwaves_and_easy_errs_more() -> None:
     state = game(3)
     flow.start_shock(state, Rng(2), 10.0)
@@ -56,5 +70,30 @@ def test_power_ups_boost_itself_and_pull_back_the_leader() -> None:
     assert ai().choose(ENGINE, state, decision(state, 0, "target")) == ["t1"]
 
 
-def test_engine_builds_the_normal_ai() -> None:
-    assert ENGINE.ai_policy(5).skill == SupernovaAI("normal").skill
+def shockwave_misses(level: str, presses: int = 400) -> int:
+    """Wrong buttons the engine's AI presses at a table whose `ai` option is `level`."""
+    state = game(3, ai=level)
+    flow.start_shock(state, Rng(2), 10.0)
+    puzzle = state.players[0].puzzle
+    assert puzzle is not None
+    right = [f"s.{shockwave.solution(puzzle)}"]
+    ask = decision(state, 0, "shock")
+    policy = ENGINE.ai_policy(7)
+    misses = sum(policy.choose(ENGINE, state, ask) != right for _ in range(presses))
+    assert policy.skill == SKILLS[level]
+    return misses
+
+
+def test_the_engines_ai_plays_at_the_tables_difficulty() -> None:
+    """Ruling 27: shockwave error rates of about 25%, 10% and 2% per press."""
+    easy, normal, hard = (shockwave_misses(level) for level in ("easy", "normal", "hard"))
+    assert 60 <= easy <= 140 and 20 <= normal <= 60 and hard <= 20
+    assert easy > normal > hard
+
+
+@pytest.mark.parametrize(
+    ("level", "delays"), [("easy", (1.8, 3.0)), ("normal", (1.0, 1.8)), ("hard", (0.5, 1.0))]
+)
+def test_ai_reaction_follows_the_tables_difficulty(level: str, delays: tuple[float, float]) -> None:
+    """Ruling 27: the bot waits longer for an easy AI than for a hard one."""
+    assert ENGINE.ai_reaction(game(3, ai=level), 0) == delays

@@ -5,8 +5,8 @@ from __future__ import annotations
 import msgspec
 
 from engines.core import Rng
-from engines.supernova import flow
-from tests.engines.supernova.positions import ENGINE, game, hand, pile, play, screens
+from engines.supernova import flow, shockwave
+from tests.engines.supernova.positions import ENGINE, game, hand, pile, play, press, screens
 
 
 def test_public_view_shows_the_table_and_hides_hands() -> None:
@@ -19,14 +19,41 @@ def test_public_view_shows_the_table_and_hides_hands() -> None:
     view = ENGINE.view(state, None)
     assert view["phase"] == "play" and view["until"] == 42.0
     assert view["piles"][1] == {
-        "name": "Bob's pile", "owners": [1], "top": 0, "cards": 2, "face_down": 1, "damage": 1,
-        "go": True, "named": False,
+        "name": "Bob's pile", "owners": [1], "top": 0, "cards": 2, "face_down": 1, "top_down": True,
+        "damage": 1, "go": True, "named": False,
     }  # fmt: skip
     ann = view["seats"][0]
     assert (ann["hand_size"], ann["draw_size"], ann["screen"]) == (5, 3, "HOLD!")
     assert view["seats"][2]["power_ups"] == {"Booster": 2, "RepairBot": 1}
     assert view["board"] == {"finish": 24, "repair_stations": [6, 12, 18]}
     assert "hand" not in view and "tokens" not in view and "puzzle" not in view
+
+
+def test_a_face_down_top_shows_as_face_down_not_as_a_0() -> None:
+    """Illegal plays/payback!: everyone sees a payback on top (it counts as 0, so nothing leaks)."""
+    state = game(3)
+    pile(state, 0, 2, down=1)
+    screens(state, 0)
+    hand(state, 0, 1, 1, 1, 1, 1)
+    assert ENGINE.view(state, None)["piles"][0]["top_down"]
+    play(state, 0, 1, 0)
+    fresh = ENGINE.view(state, None)["piles"][0]
+    assert (fresh["top"], fresh["top_down"], fresh["face_down"]) == (1, False, 1)
+
+
+def test_the_console_gets_the_puzzle_as_data_never_its_answer() -> None:
+    """Ruling 15: the seat's view carries what its console shows (symbols or numbers, progress,
+    buttons), so nothing has to parse the prompt; the answer is not in it."""
+    state = game(3)
+    flow.start_shock(state, Rng(3), 20.0)
+    state.players[0].puzzle = puzzle = shockwave.make("order", Rng(4))
+    press(state, 0, "shock", f"s.{shockwave.solution(puzzle)}", now=21.0)
+    shown = ENGINE.view(state, 0)["puzzle"]
+    assert set(shown) == {"kind", "prompt", "shown", "progress", "buttons"}
+    assert (shown["kind"], shown["shown"], shown["progress"]) == ("order", puzzle.shown, 1)
+    state.players[0].puzzle = total = shockwave.make("sum", Rng(5))
+    numbers = ENGINE.view(state, 0)["puzzle"]
+    assert numbers["shown"] == total.shown and total.answer[0] not in numbers["shown"]
 
 
 def test_seat_view_adds_hand_power_ups_and_puzzle() -> None:
