@@ -10,6 +10,8 @@ from bot.runtime import Runtime, encode_runtime
 from bot.storage.records import TableRecord
 from engines.core import Decision, Engine, Policy, Seat, policy_for
 
+LIVE_IDLE_MIN = 300.0  # seconds
+
 
 @dataclass
 class LiveTable:
@@ -85,6 +87,11 @@ class LiveTable:
         (and ends at once if its only player forfeits).
         """
         return bool(self.runtime.forfeited) and len(self.active_seats()) <= 1
+
+    def idle_timer(self) -> float:
+        """Live play: how long a person may go without playing or touching their console (the turn
+        timer, but never under LIVE_IDLE_MIN: watching through a HOLD! is not idling)."""
+        return max(self.record.turn_timer, LIVE_IDLE_MIN)
 
     def has_active_human(self) -> bool:
         """Whether a person is still playing their own seat."""

@@ -29,6 +29,14 @@ class DecisionClock(msgspec.Struct):
     warned: bool = False
 
 
+class Answer(msgspec.Struct):
+    """A person's last answer to a decision judged when stale, and the version it was made on."""
+
+    key: str
+    choice: list[str]
+    version: int
+
+
 class AiWait(msgspec.Struct):
     """An AI seat thinking about one of its decisions in a real-time game: it answers at `due`."""
 
@@ -73,6 +81,14 @@ class Runtime(msgspec.Struct):
     active_at: dict[int, float] = msgspec.field(default_factory=dict)  # live play: seat -> last play
     idle_warned: list[int] = msgspec.field(default_factory=list)  # live play: warned for being idle
     bursts: int = 0  # AI bursts in a row that ran out of steps (nobody left to play)
+    ahead: float = 0.0  # the game clock those bursts fast-forwarded to
+    last_answer: dict[int, Answer] = msgspec.field(default_factory=dict)  # seat -> judged answer
+
+    def repeats(self, seat: int, key: str, choice: Sequence[str], version: int) -> bool:
+        """Whether this answer, made on a view of `version`, is the same one the seat already gave
+        on that view or later (a double click), not a new decision."""
+        last = self.last_answer.get(seat)
+        return last is not None and (last.key, last.choice) == (key, list(choice)) and version <= last.version
 
     def mark_active(self, seat: int, now: float) -> None:
         """A person played (or came back): their idle time starts again."""

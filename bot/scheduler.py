@@ -94,12 +94,14 @@ class Scheduler:
                 self._start(table_id)
                 continue
             self._sleeping_until = when
-            delay = when - self._clock()
+            sleeping = asyncio.sleep(when - self._clock())
             try:
-                await self.wait_hook(asyncio.sleep(delay))
+                await self.wait_hook(sleeping)
             except Exception:  # a broken hook must not stop every table's timers
-                log.exception("the scheduler's wait hook failed; sleeping without it")
-                await asyncio.sleep(delay)
+                sleeping.close()
+                log.exception("the scheduler's wait hook failed; sleeping without it from now on")
+                self.wait_hook = _await_directly
+                await asyncio.sleep(max(0.0, when - self._clock()))
             self._sleeping_until = None
 
     def _start(self, table_id: int) -> None:

@@ -24,7 +24,16 @@ from bot.errors import StaleChoice, TableUnavailable, UserError
 from bot.listener import DecisionRef, TableChange, TableListener
 from bot.live import LiveTable
 from bot.outcomes import final_outcome, result_record
-from bot.runtime import AiWait, DecisionClock, DeckChoice, Runtime, deck_option, decode_runtime, signature
+from bot.runtime import (
+    AiWait,
+    Answer,
+    DecisionClock,
+    DeckChoice,
+    Runtime,
+    deck_option,
+    decode_runtime,
+    signature,
+)
 from bot.scheduler import Scheduler
 from bot.settings import MAX_TURN_TIMER, MIN_TURN_TIMER
 from bot.storage import CorruptRecord, PlaceTaken, StaleWrite, Storage
@@ -172,6 +181,10 @@ class TableService:
             if missed < restart:
                 clock.opened_at = restart - WARN_AT * timer
                 clock.warned = False
+        runtime = live.runtime  # live play: nobody could play while the bot was down
+        for seat, since in list(runtime.active_at.items()):
+            if since < restart:
+                runtime.mark_active(seat, restart)
 
     # ------------------------------------------------------------------ lobby
 
@@ -403,11 +416,15 @@ class TableService:
             clock = live.runtime.clock(seat, key)
             if version > state.version:
                 raise UserError("That button does not belong to this table's current game.")
-            judged = key in live.engine.meta.judged_when_stale and clock is not None
-            if clock is None or (version < clock.since_version and not judged):
+            judged = key in live.engine.meta.judged_when_stale  # the game judges late answers itself
+            if clock is None or (
+                live.runtime.repeats(seat, key, choice, version) if judged else version < clock.since_version
+            ):
                 raise StaleChoice(table_id)
             now = self.clock()
             with self._mutating(live):
+                if judged:
+                    live.runtime.last_answer[seat] = Answer(key, list(choice), state.version)
                 try:
                     events = live.engine.apply(state, seat, key, list(choice), now)
                 except IllegalChoice as exc:
@@ -516,7 +533,8 @@ class TableService:
                 if not (step.actions or step.warnings or step.notes):
                     # An AI done thinking, or a table nobody plays any more that the AI finishes
                     # in bursts: a change only if the AI acts.
-                    if not live.has_active_human() or any(w.due <= now for w in self._ai_waits(live)):
+                    carry_on = not live.has_active_human() or live.runtime.bursts > 0
+                    if carry_on or any(w.due <= now for w in self._ai_waits(live)):
                         self._run_automatic(live, now, step)
                     if not step.actions:
                         self.scheduler.arm(table_id, self._deadline(live))
@@ -564,11 +582,12 @@ class TableService:
                 step.warnings.append(clock.seat)
 
     def _expire_idle(self, live: LiveTable, now: float, step: _Step) -> None:
-        """Live play has no turns to miss: a person who has not played for a whole turn timer while
-        they had something to do is warned at 75%, then handed to the AI until **I'm back**."""
+        """Live play has no turns to miss: a person who has neither played nor touched their console
+        for a whole idle timer while they had something to do is warned at 75%, then handed to the
+        AI until **I'm back**."""
         if not live.engine.meta.live_play:
             return
-        timer, runtime = live.record.turn_timer, live.runtime
+        timer, runtime = live.idle_timer(), live.runtime
         for seat in sorted({d.seat for d in live.engine.decisions(live.state)}):
             if live.is_automatic(seat):
                 continue
@@ -583,6 +602,12 @@ class TableService:
             elif now >= since + WARN_AT * timer and seat not in runtime.idle_warned:
                 runtime.idle_warned.append(seat)
                 step.warnings.append(seat)
+
+    def seen(self, live: LiveTable, user_id: int) -> None:
+        """A person opened or clicked their live console: present, so not idle (no save needed)."""
+        seat = live.seat_of(user_id)
+        if live.engine.meta.live_play and seat is not None and not live.is_automatic(seat):
+            live.runtime.mark_active(seat, self.clock())
 
     def _ai_waits(self, live: LiveTable) -> list[AiWait]:
         """The thinking times of AI seats for decisions still open as they were when the AI began."""
@@ -687,6 +712,8 @@ class TableService:
         """
         engine, state = live.engine, live.state
         waiting: set[tuple[int, str]] = set()  # real-time AI seats that chose to wait for now
+        if not live.has_active_human():
+            now = max(now, live.runtime.ahead)  # carry on where the last burst's clock was
         for _ in range(AUTO_BURST):
             if engine.outcome(state) is not None:
                 live.runtime.bursts = 0
@@ -701,7 +728,7 @@ class TableService:
                 continue
             due = engine.next_deadline(state)
             if not decisions and due is not None and not live.has_active_human():
-                now = max(now, due)
+                now = live.runtime.ahead = max(now, due)
                 step.events += engine.tick(state, now)
                 step.actions.append(ActionRecord(-1, "__tick__", [], now, "tick"))
                 waiting.clear()
@@ -809,9 +836,9 @@ class TableService:
         times += [w.due for w in self._ai_waits(live)]
         if live.engine.meta.live_play:
             people = {d.seat for d in open_now if not live.is_automatic(d.seat)}
-            runtime = live.runtime
+            runtime, idle = live.runtime, live.idle_timer()
             times += [
-                runtime.active_at[seat] + (timer if seat in runtime.idle_warned else WARN_AT * timer)
+                runtime.active_at[seat] + (idle if seat in runtime.idle_warned else WARN_AT * idle)
                 for seat in people
                 if seat in runtime.active_at
             ]

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import discord
 
 from bot.coalesce import Coalescer
+from bot.errors import UserError
 from bot.live import LiveTable
 from bot.service import TableService
 from cogs import ui
@@ -42,7 +43,7 @@ class Consoles:
     def __init__(self, service: TableService, interval: float) -> None:
         self.service = service
         self._open: dict[int, dict[int, Console]] = {}  # table id -> user id -> console
-        self._tables: dict[int, LiveTable] = {}  # the table state each pending refresh shows
+        self._tables: dict[int, LiveTable] = {}  # the latest table each pending refresh shows
         self._pinged: dict[Key, float] = {}
         self._edits: Coalescer[Key] = Coalescer(self._refresh, interval)
 
@@ -53,6 +54,7 @@ class Consoles:
                 interaction, self.service.clock()
             )
             self._pinged.pop((live.id, interaction.user.id), None)
+            self.service.seen(live, interaction.user.id)
 
     def changed(self, live: LiveTable) -> None:
         """The table changed: refresh every console open on it (coalesced); a closed table's
@@ -96,6 +98,12 @@ class Consoles:
         live = self._tables.get(table_id)
         if console is None or live is None:
             return
+        if live.record.status == "active":
+            try:  # as stored: a change that failed half-way is never drawn
+                live = await self.service.get(table_id)
+            except UserError:
+                self._forget(table_id, user_id)
+                return
         age = self.service.clock() - console.opened
         seat = live.seat_of(user_id)
         closed = live.record.status != "active"

@@ -202,7 +202,8 @@ class TablePresenter:
             await self.say(live, text + f"\n-# Press **{ui.hand_label(live)}** on the table to play.")
         warned = [live.record.seats[s].user_id for s in change.warnings if 0 <= s < len(live.record.seats)]
         if any(warned):
-            left = format_seconds(live.record.turn_timer * 0.25)
+            timer = live.idle_timer() if live.engine.meta.live_play else live.record.turn_timer
+            left = format_seconds(timer * 0.25)
             users = " ".join(f"<@{u}>" for u in warned if u)
             if live.engine.meta.live_play:
                 warning = f"you have not played for a while: in about {left} the AI takes over your seat."

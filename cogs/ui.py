@@ -195,17 +195,21 @@ def live_console(
     parts: list[ui.Item[ui.LayoutView]], table_id: int, version: int, decisions: list[Decision]
 ) -> ui.LayoutView:
     """A real-time console: every open decision at once, one click each. Single choices are
-    buttons (rows of five) as long as the message stays within Discord's 40 components, else
-    menus; there is no Skip or Confirm, since doing nothing is always allowed."""
-    for max_buttons in (LIVE_BUTTONS, MAX_BUTTONS):
+    buttons (rows of five) while the message stays within Discord's 40 components (the longest
+    lists become menus first); there is no Skip or Confirm, since doing nothing is always allowed."""
+    limits = [LIVE_BUTTONS] * len(decisions)
+    largest_first = sorted(range(len(decisions)), key=lambda i: -len(decisions[i].options))
+    for menu in [None, *largest_first]:
+        if menu is not None:
+            limits[menu] = MAX_BUTTONS  # too many components: the longest list becomes a menu
         controls = [
             item
-            for decision in decisions
-            for item in decision_items(table_id, version, decision, None, live=True, max_buttons=max_buttons)
+            for decision, limit in zip(decisions, limits, strict=True)
+            for item in decision_items(table_id, version, decision, None, live=True, max_buttons=limit)
         ]
         try:
             return layout(*parts, *controls)
-        except ValueError:  # too many components for one message
+        except ValueError:
             continue
     raise ValueError("a live console does not fit in one message")
 

@@ -78,14 +78,22 @@ class SupernovaAI:
         if not scored:
             return []
         score, best = max(scored)
-        if score >= 0 or not any(hand) or not _rivals_can_play(state, seat):
-            return [best]  # a zero on its own pile rather than a table where nobody can move
+        if (
+            score >= 0
+            or not any(hand)
+            or not any(_has_harmless_play(state, o) for o in state.active() if o != seat)
+        ):
+            return [best]  # a zero on its own pile rather than a table where nobody will move
         return []
 
 
-def _rivals_can_play(state: NovaState, seat: int) -> bool:
-    """Whether anyone else still in holds a card that fits some pile."""
-    return any(plays.can_play(state, other) for other in state.active() if other != seat)
+def _has_harmless_play(state: NovaState, seat: int) -> bool:
+    """Whether the seat holds a card that fits some pile that can open, other than a 0 on its own."""
+    return any(
+        fits(value, state.piles[pile].top) and not (value == 0 and seat in state.piles[pile].owners)
+        for value in set(state.players[seat].hand)
+        for pile in plays.open_piles(state)
+    )
 
 
 def _card_score(value: int, mine: bool) -> int:

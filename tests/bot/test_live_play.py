@@ -8,9 +8,11 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import msgspec
+import pytest
 import pytest_asyncio
 
-from bot.live import LiveTable
+from bot.errors import StaleChoice
+from bot.live import LIVE_IDLE_MIN, LiveTable
 from bot.runtime import decode_runtime
 from bot.service import TableService
 from bot.storage import open_storage
@@ -59,12 +61,12 @@ async def race(service: TableService, turn_timer: float = 600.0, ai: str = "hard
     return live
 
 
-async def run_for(service: TableService, table_id: int, seconds: float) -> None:
+async def run_for(service: TableService, table_id: int, seconds: float, step: float = STEP) -> None:
     """Let time pass, firing the table's deadline whenever it is due (as the scheduler would)."""
     clock = clock_of(service)
     end = clock.now + seconds
     while clock.now < end:
-        clock.now = round(clock.now + STEP, 6)
+        clock.now = round(clock.now + step, 6)
         due = service.scheduler.due(table_id)
         if due is not None and due <= clock.now:
             await service.on_deadline(table_id)
@@ -109,16 +111,46 @@ async def test_ai_thinking_survives_a_restart(service: TableService) -> None:
 
 
 async def test_a_person_who_walks_away_is_warned_then_handed_to_the_ai(service: TableService) -> None:
-    live = await race(service, turn_timer=30.0)
+    live = await race(service, turn_timer=30.0)  # live play idles for at least LIVE_IDLE_MIN
     recorder = service.listener
     assert isinstance(recorder, Recorder)
-    await run_for(service, live.id, 20.0)
-    assert not any(change.warnings for change in recorder.changes)
-    await run_for(service, live.id, 5.0)  # past 75% of the turn timer
+    await run_for(service, live.id, 0.7 * LIVE_IDLE_MIN, step=0.5)
+    assert not any(change.warnings for change in recorder.changes), "watching a while is not idling"
+    await run_for(service, live.id, 0.1 * LIVE_IDLE_MIN, step=0.5)  # past 75% of it
     assert any(0 in change.warnings for change in recorder.changes)
-    await run_for(service, live.id, 10.0)
+    await run_for(service, live.id, 0.3 * LIVE_IDLE_MIN, step=0.5)
     notes = [note for change in recorder.changes for note in change.notes]
-    assert any("Ann has not played for 30 s" in note for note in notes)
+    assert any("Ann has not played for 5 min" in note for note in notes)
     await run_for(service, live.id, 5.0)
     live = await service.get(live.id)
     assert live.record.status == "finished", "with nobody left playing, the AI finishes the race"
+
+
+async def test_touching_the_console_is_not_idling(service: TableService) -> None:
+    live = await race(service)
+    recorder = service.listener
+    assert isinstance(recorder, Recorder)
+    for _ in range(3):
+        await run_for(service, live.id, 0.5 * live.idle_timer(), step=0.5)
+        service.seen(live, PERSON)  # opened or clicked the console, without playing
+    assert not any(change.warnings for change in recorder.changes)
+    assert 0 not in live.runtime.away
+
+
+async def test_a_double_click_plays_the_card_once(service: TableService) -> None:
+    live = await race(service)
+    version = live.state.version
+    value = live.state.players[0].hand[0]
+    await service.act(live.id, PERSON, version, "play", [f"p{value}.0"])
+    with pytest.raises(StaleChoice):
+        await service.act(live.id, PERSON, version, "play", [f"p{value}.0"])
+    plays = [a for a in await service.storage.actions(live.id) if a.actor == "human"]
+    assert len(plays) == 1
+
+
+async def test_downtime_does_not_count_as_idling(service: TableService) -> None:
+    live = await race(service)
+    live.runtime.active_at[0] = clock_of(service).now - 1_000
+    live.runtime.idle_warned = [0]
+    TableService._grant_downtime_grace(live, clock_of(service).now)
+    assert live.runtime.active_at[0] == clock_of(service).now and live.runtime.idle_warned == []

@@ -46,6 +46,16 @@ def test_takes_the_damage_rather_than_freeze_a_table_where_nobody_else_can_move(
     assert ai().choose(ENGINE, state, decision(state, 1, "play")) == []
 
 
+def test_partners_on_a_shared_pile_do_not_wait_for_each_other_for_ever() -> None:
+    state = game(6)  # three shared piles: seats 0 and 1 own pile 0
+    for index, top in enumerate((1, 3, 3)):
+        pile(state, index, top)
+    for seat in range(6):
+        hand(state, seat, *((0, 3, 3, 3, 3) if seat < 2 else (3, 3, 3, 3, 3)))
+    screens(state, 0, 1)
+    assert ai().choose(ENGINE, state, decision(state, 0, "play")) == ["p0.0"]
+
+
 def test_solves_shockwaves_and_easy_errs_more() -> None:
     state = game(3)
     flow.start_shock(state, Rng(2), 10.0)
