@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import random
 import secrets
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -19,13 +18,13 @@ from typing import Any
 from weakref import WeakValueDictionary
 
 from bot.cache import DEFAULT_TABLE_CACHE_SIZE, TableCache
-from bot.clock import Clock, format_seconds, wall_clock
+from bot.clock import Clock, wall_clock
 from bot.errors import StaleChoice, TableUnavailable, UserError
 from bot.listener import DecisionRef, TableChange, TableListener
 from bot.live import LiveTable
+from bot.live_play import WARN_AT, ai_ready, ai_waits, expire_idle, forgive_downtime, live_deadlines
 from bot.outcomes import final_outcome, result_record
 from bot.runtime import (
-    AiWait,
     Answer,
     DecisionClock,
     DeckChoice,
@@ -43,7 +42,6 @@ from engines.core import Decision, Engine, Event, IllegalChoice, Outcome, Random
 log = logging.getLogger(__name__)
 
 AWAY_AFTER_MISSES = 3
-WARN_AT = 0.75
 AUTO_BURST = 500  # AI steps in one go on the event loop; a longer run continues at once, in turns
 MAX_BURSTS = 200  # then a table nobody plays any more stops fast-forwarding (an engine that never ends)
 LOBBY_LIFETIME = 24 * 3600.0
@@ -181,10 +179,7 @@ class TableService:
             if missed < restart:
                 clock.opened_at = restart - WARN_AT * timer
                 clock.warned = False
-        runtime = live.runtime  # live play: nobody could play while the bot was down
-        for seat, since in list(runtime.active_at.items()):
-            if since < restart:
-                runtime.mark_active(seat, restart)
+        forgive_downtime(live.runtime, restart)
 
     # ------------------------------------------------------------------ lobby
 
@@ -529,12 +524,12 @@ class TableService:
                     step.events += live.engine.tick(live.state, now)
                     step.actions.append(ActionRecord(-1, "__tick__", [], now, "tick"))
                 self._expire_clocks(live, now, step)
-                self._expire_idle(live, now, step)
+                expire_idle(live, now, step.notes, step.warnings)
                 if not (step.actions or step.warnings or step.notes):
                     # An AI done thinking, or a table nobody plays any more that the AI finishes
                     # in bursts: a change only if the AI acts.
                     carry_on = not live.has_active_human() or live.runtime.bursts > 0
-                    if carry_on or any(w.due <= now for w in self._ai_waits(live)):
+                    if carry_on or any(w.due <= now for w in ai_waits(live)):
                         self._run_automatic(live, now, step)
                     if not step.actions:
                         self.scheduler.arm(table_id, self._deadline(live))
@@ -581,42 +576,11 @@ class TableService:
                 clock.warned = True
                 step.warnings.append(clock.seat)
 
-    def _expire_idle(self, live: LiveTable, now: float, step: _Step) -> None:
-        """Live play has no turns to miss: a person who has neither played nor touched their console
-        for a whole idle timer while they had something to do is warned at 75%, then handed to the
-        AI until **I'm back**."""
-        if not live.engine.meta.live_play:
-            return
-        timer, runtime = live.idle_timer(), live.runtime
-        for seat in sorted({d.seat for d in live.engine.decisions(live.state)}):
-            if live.is_automatic(seat):
-                continue
-            since = runtime.active_at.setdefault(seat, now)
-            if now >= since + timer:
-                runtime.away.append(seat)
-                name = live.record.seats[seat].name
-                step.notes.append(
-                    f"{name} has not played for {format_seconds(timer)}: "
-                    "the AI plays for them until they press **I'm back**."
-                )
-            elif now >= since + WARN_AT * timer and seat not in runtime.idle_warned:
-                runtime.idle_warned.append(seat)
-                step.warnings.append(seat)
-
     def seen(self, live: LiveTable, user_id: int) -> None:
         """A person opened or clicked their live console: present, so not idle (no save needed)."""
         seat = live.seat_of(user_id)
         if live.engine.meta.live_play and seat is not None and not live.is_automatic(seat):
             live.runtime.mark_active(seat, self.clock())
-
-    def _ai_waits(self, live: LiveTable) -> list[AiWait]:
-        """The thinking times of AI seats for decisions still open as they were when the AI began."""
-        open_now = {(d.seat, d.key, signature(d)) for d in live.engine.decisions(live.state)}
-        return [
-            w
-            for w in live.runtime.ai_waits
-            if live.is_automatic(w.seat) and (w.seat, w.key, w.signature) in open_now
-        ]
 
     # ------------------------------------------------------------------ internals
 
@@ -637,7 +601,7 @@ class TableService:
             choice = list(policy.choose(live.engine, live.state, decision))
             if not choice and decision.min_choices == 0 and getattr(live.engine, "ai_reaction", None):
                 live.runtime.forget_ai_waits(decision.seat, decision.key)
-                self._ai_ready(live, decision, now + 1e-3)  # a new wait from now
+                ai_ready(live, decision, now + 1e-3)  # a new wait from now
                 return False
             try:
                 step.events += live.engine.apply(live.state, decision.seat, decision.key, choice, now)
@@ -719,7 +683,7 @@ class TableService:
                 live.runtime.bursts = 0
                 return
             decisions = [d for d in engine.decisions(state) if (d.seat, d.key) not in waiting]
-            automatic = [d for d in decisions if live.is_automatic(d.seat) and self._ai_ready(live, d, now)]
+            automatic = [d for d in decisions if live.is_automatic(d.seat) and ai_ready(live, d, now)]
             if automatic:
                 if self._apply_ai(live, automatic[0], now, step, "ai"):
                     waiting.clear()
@@ -739,24 +703,6 @@ class TableService:
         step.unfinished = live.runtime.bursts < MAX_BURSTS
         if live.runtime.bursts == MAX_BURSTS:
             log.warning("table %s: the AI stopped after %d steps", live.record.id, AUTO_BURST * MAX_BURSTS)
-
-    @staticmethod
-    def _ai_ready(live: LiveTable, decision: Decision, now: float) -> bool:
-        """Whether an AI seat answers this decision now. In real-time games (engines with an
-        `ai_reaction` window) it first thinks like a person: a wait starts whenever its decision
-        changes, and only a table with no person left plays at once."""
-        reaction = getattr(live.engine, "ai_reaction", None)
-        if reaction is None or not live.has_active_human():
-            return True
-        runtime, sig = live.runtime, signature(decision)
-        wait = runtime.ai_wait(decision.seat, decision.key)
-        if wait is None or wait.signature != sig:
-            low, high = reaction(live.state, decision.seat)
-            think = random.Random(f"{live.id}:{live.state.version}:{decision.seat}").uniform(low, high)
-            runtime.forget_ai_waits(decision.seat, decision.key)
-            wait = AiWait(decision.seat, decision.key, sig, now + think)
-            runtime.ai_waits.append(wait)
-        return now >= wait.due
 
     async def _advance_and_commit(
         self, live: LiveTable, now: float, step: _Step, *, seats_changed: bool = False
@@ -833,15 +779,7 @@ class TableService:
             for c in live.runtime.clocks
             if (c.seat, c.key) not in timed
         ]
-        times += [w.due for w in self._ai_waits(live)]
-        if live.engine.meta.live_play:
-            people = {d.seat for d in open_now if not live.is_automatic(d.seat)}
-            runtime, idle = live.runtime, live.idle_timer()
-            times += [
-                runtime.active_at[seat] + (idle if seat in runtime.idle_warned else WARN_AT * idle)
-                for seat in people
-                if seat in runtime.active_at
-            ]
+        times += live_deadlines(live, open_now)
         due = live.engine.next_deadline(live.state)
         if due is not None:
             times.append(due)
