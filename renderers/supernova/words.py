@@ -2,20 +2,10 @@
 
 from __future__ import annotations
 
+from engines.supernova import cards
+from engines.supernova.view import PHASES
 from renderers.kit.views import join_names
 from renderers.supernova.read import Pile, Player, Puzzle, Table
-
-PHASE_WORDS = {
-    "launch": "Launch countdown",
-    "play": "Play",
-    "quickdraw": "Quick draw",
-    "shockwave": "Shockwave",
-    "free": "Free play",
-    "scoring": "Scoring",
-    "damage": "Damage assessment",
-    "over": "Game over",
-}
-TOKEN_WORDS = {"booster": "Booster", "tractor": "Tractor Beam", "blaster": "Blaster", "repair": "RepairBot"}
 
 
 def ordinal(number: int) -> str:
@@ -26,7 +16,7 @@ def ordinal(number: int) -> str:
 
 def phase_text(table: Table) -> str:
     """ "Shockwave: Odd one out", "Showdown: play", "Launch countdown"."""
-    base = PHASE_WORDS.get(table.phase) or table.phase_label or "Waiting"
+    base = PHASES.get(table.phase) or table.phase_label or "Waiting"
     if table.phase == "shockwave" and table.shockwave:
         base = f"Shockwave: {table.shockwave}"
     if table.showdown and table.phase in ("play", "free", "shockwave", "quickdraw"):
@@ -112,18 +102,18 @@ def power_text(player: Player) -> str:
 
 def token_text(token: str) -> str:
     """ "booster2" -> "Booster 2"."""
-    kind = token.rstrip("0123456789")
+    kind = cards.token_kind(token)
     value = token[len(kind) :]
-    return f"{TOKEN_WORDS.get(kind, kind.title())} {value}".strip()
+    return f"{cards.KIND_LABELS.get(kind, kind.title())} {value}".strip()
 
 
 def token_kind_word(token: str) -> str:
-    return TOKEN_WORDS.get(token.rstrip("0123456789"), "")
+    return cards.KIND_LABELS.get(cards.token_kind(token), "")
 
 
 def fits(value: int, top: int | None) -> bool:
     """One higher or lower, wrapping 5 <-> 0 (an empty pile counts as 0)."""
-    return (value - (top or 0)) % 6 in (1, 5)
+    return cards.fits(value, top or 0)
 
 
 def fitting(top: int | None) -> tuple[int, int]:
