@@ -100,13 +100,11 @@ def _render(game_id: str, view: View, kind: Literal["table", "hand"]) -> Rendere
 
 def _register_games() -> None:
     """Register the renderers of the product games."""
-    from renderers.smashmasters import SmashMastersRenderer
-    from renderers.superhot import SuperhotRenderer
-    from renderers.supernova import SupernovaRenderer
+    from renderers import smashmasters, superhot, supernova
 
-    register("superhot", SuperhotRenderer())
-    register("smashmasters", SmashMastersRenderer())
-    register("supernova", SupernovaRenderer())
+    register("superhot", superhot.RENDERER)
+    register("smashmasters", smashmasters.RENDERER)
+    register("supernova", supernova.RENDERER)
 
 
 _register_games()

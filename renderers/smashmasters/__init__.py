@@ -10,47 +10,23 @@ characters), alt (alt text), samples (views from real engine games, for the gall
 
 from __future__ import annotations
 
-from PIL import Image
-
-from renderers.kit.views import View
+from renderers.kit.game import GameRenderer
 from renderers.smashmasters.alt import hand_alt, table_alt
 from renderers.smashmasters.hand import draw_hand
 from renderers.smashmasters.look import HAND_W, KINDS, POWER_TYPES, TABLE_W, TIMINGS
 from renderers.smashmasters.samples import samples
 from renderers.smashmasters.table import draw_table
 
-
-class SmashMastersRenderer:
-    """Draws Smash Masters views: the table (every team, the battle, the last Story) and a hand."""
-
-    def table(self, view: View) -> Image.Image:
-        """The public table; never draws a hand, even when given a seat's view."""
-        return draw_table(view)
-
-    def table_alt(self, view: View) -> str:
-        """The table in words: mode, who decides what, the battle chain, each team, the last Story."""
-        return table_alt(view)
-
-    def hand(self, view: View) -> Image.Image:
-        """A seat's hand: every card large, plus its picks and Character Stack."""
-        return draw_hand(view)
-
-    def hand_alt(self, view: View) -> str:
-        """The hand in words, Supers and Stories with their text."""
-        return hand_alt(view)
-
-    def samples(self) -> dict[str, tuple[View, View]]:
-        """Views of seeded engine games at interesting moments (built once)."""
-        return samples()
-
+RENDERER = GameRenderer(draw_table, table_alt, draw_hand, hand_alt, samples)
+"""Smash Masters: the table (every team, the battle chain, the last Story) and a seat's hand."""
 
 __all__ = [
     "HAND_W",
     "KINDS",
     "POWER_TYPES",
+    "RENDERER",
     "TABLE_W",
     "TIMINGS",
-    "SmashMastersRenderer",
     "hand_alt",
     "table_alt",
 ]

@@ -8,37 +8,13 @@ seat's console), alt (alt text), samples (views from real seeded engine games, f
 
 from __future__ import annotations
 
-from PIL import Image
-
-from renderers.kit.views import View
+from renderers.kit.game import GameRenderer
 from renderers.supernova.alt import hand_alt, table_alt
 from renderers.supernova.hand import draw_hand
 from renderers.supernova.samples import samples
 from renderers.supernova.table import draw_table
 
+RENDERER = GameRenderer(draw_table, table_alt, draw_hand, hand_alt, samples)
+"""Super Nova Smash!: the table (piles with their GO!/HOLD! screens, the race) and a seat's console."""
 
-class SupernovaRenderer:
-    """Draws Super Nova Smash! views: the table (piles, race) and a seat's console."""
-
-    def table(self, view: View) -> Image.Image:
-        """The public table."""
-        return draw_table(view)
-
-    def table_alt(self, view: View) -> str:
-        """The table in words: phase, GO!/HOLD! piles, race positions, players."""
-        return table_alt(view)
-
-    def hand(self, view: View) -> Image.Image:
-        """A seat's console: screen, hand, piles for this seat, power-ups, shockwave puzzle."""
-        return draw_hand(view)
-
-    def hand_alt(self, view: View) -> str:
-        """The console in words."""
-        return hand_alt(view)
-
-    def samples(self) -> dict[str, tuple[View, View]]:
-        """Views of seeded engine games at interesting moments (built once)."""
-        return samples()
-
-
-__all__ = ["SupernovaRenderer", "draw_hand", "draw_table", "hand_alt", "table_alt"]
+__all__ = ["RENDERER", "draw_hand", "draw_table", "hand_alt", "table_alt"]

@@ -19,7 +19,7 @@ from renderers import REGISTRY, render_hand, render_table
 from renderers.kit.encode import MAX_ALT_TEXT, rendered_image
 from renderers.kit.fonts import has_glyph
 from renderers.kit.palette import SYMBOLS
-from renderers.smashmasters import KINDS, POWER_TYPES, TIMINGS, SmashMastersRenderer, geometry
+from renderers.smashmasters import KINDS, POWER_TYPES, RENDERER, TIMINGS, geometry
 from renderers.smashmasters import cards as card_faces
 from renderers.smashmasters.battle import chain_plan
 from renderers.smashmasters.players import draw_space
@@ -27,7 +27,6 @@ from renderers.smashmasters.read import Character, Space, stack_cards
 from renderers.smashmasters.samples import samples
 from renderers.smashmasters.words import deciding_text, status
 
-RENDERER = SmashMastersRenderer()
 SAMPLES = samples()
 CASES = [pytest.param(public, seat, id=name) for name, (public, seat) in SAMPLES.items()]
 TABLE_P95_MS = 40.0

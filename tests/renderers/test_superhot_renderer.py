@@ -23,12 +23,11 @@ from renderers.kit.draw import paste_layer, paste_tile, shadowed
 from renderers.kit.encode import MAX_ALT_TEXT
 from renderers.kit.fonts import has_glyph
 from renderers.kit.text import ELLIPSIS
-from renderers.superhot import KINDS, NEEDS, TABLE_SIZE, SuperhotRenderer, card_tile, level_text
+from renderers.superhot import KINDS, NEEDS, RENDERER, TABLE_SIZE, card_tile, level_text
 from renderers.superhot.cards import halves
 from renderers.superhot.look import CARD_STYLE, HAND_HALVES, TABLE_HALVES
 from renderers.superhot.samples import samples
 
-RENDERER = SuperhotRenderer()
 SAMPLES = samples()
 CASES = [pytest.param(public, seat, id=name) for name, (public, seat) in SAMPLES.items()]
 TABLE_P95_MS = 40.0

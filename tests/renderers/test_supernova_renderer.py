@@ -13,11 +13,10 @@ import pytest
 from PIL import Image, ImageStat
 
 from renderers.kit.encode import MAX_ALT_TEXT, rendered_image
-from renderers.supernova import SupernovaRenderer
+from renderers.supernova import RENDERER
 from renderers.supernova.look import HAND_W, TABLE_W
 from renderers.supernova.samples import samples
 
-RENDERER = SupernovaRenderer()
 SAMPLES = samples()
 CASES = [pytest.param(public, seat, id=name) for name, (public, seat) in SAMPLES.items()]
 P95_MS = 40.0
