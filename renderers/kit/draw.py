@@ -50,11 +50,12 @@ class Layer:
     offset: tuple[int, int]
 
 
-def shadowed(tile: Image.Image, offset: int = 4, blur: int = 8) -> Layer:
-    """A card tile baked onto the soft shadow paste_tile() draws: the same pixels in one paste
-    instead of two. Build it once per tile (memoise it) and draw it with paste_layer()."""
+def shadowed(tile: Image.Image, offset: int = 4, blur: int = 8, radius: int | None = None) -> Layer:
+    """A tile baked onto the soft shadow paste_tile() draws (rounded like a card of its width, or
+    by `radius`): the same pixels in one paste instead of two. Build it once per tile (memoise
+    it) and draw it with paste_layer()."""
     width, height = tile.size
-    mask = shadow_mask(width, height, corner_radius(width), blur, 0.55)
+    mask = shadow_mask(width, height, corner_radius(width) if radius is None else radius, blur, 0.55)
     dx, dy = -blur + offset // 2, -blur + offset
     left, top = min(0, dx), min(0, dy)
     right, bottom = max(width, dx + mask.width), max(height, dy + mask.height)

@@ -11,10 +11,10 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from renderers.kit import cache
-from renderers.kit.draw import Layer, badge, badge_width, paste_layer, seat_token
+from renderers.kit.draw import Layer, badge, badge_width, paste_layer, seat_token, shadowed
 from renderers.kit.fonts import font
 from renderers.kit.palette import RGB, seat_style
-from renderers.kit.shapes import Box, rounded_box, shadow_mask
+from renderers.kit.shapes import Box, rounded_box
 from renderers.kit.text import fit_line, text_width
 from renderers.kit.views import View, as_mapping, as_str, seat_name, seats
 from renderers.smashmasters import geometry
@@ -114,20 +114,9 @@ PANEL_RADIUS = 14
 @lru_cache(maxsize=32)
 def panel_layer(size: tuple[int, int], fill: RGB, edge: RGB, edge_width: int) -> Layer:
     """A raised panel (kit.draw.panel's look) baked onto its shadow, pasted in one go. Never mutate."""
-    width, height = size
-    blur, offset = 6, 3
-    mask = shadow_mask(width, height, PANEL_RADIUS, blur, 0.55)
-    dx, dy = -blur + offset // 2, -blur + offset
-    left, top = min(0, dx), min(0, dy)
-    right, bottom = max(width, dx + mask.width), max(height, dy + mask.height)
-    alpha = Image.new("L", (right - left, bottom - top), 0)
-    alpha.paste(mask, (dx - left, dy - top))
-    layer = Image.new("RGBA", alpha.size, (0, 0, 0, 0))
-    layer.putalpha(alpha)
     tile = Image.new("RGBA", size, (0, 0, 0, 0))
-    rounded_box(tile, (0, 0, width, height), PANEL_RADIUS, fill, edge, edge_width)
-    layer.alpha_composite(tile, (-left, -top))
-    return Layer(layer, (left, top))
+    rounded_box(tile, (0, 0, *size), PANEL_RADIUS, fill, edge, edge_width)
+    return shadowed(tile, offset=3, blur=6, radius=PANEL_RADIUS)
 
 
 def raised(canvas: Image.Image, box: Box, fill: RGB, edge: RGB, edge_width: int = 2) -> None:
