@@ -9,10 +9,13 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from bench.capacity import capacity
 from bench.engines import engine_speed
+from bench.fairness import fairness
 from bench.figures import Figure, failed, merge_runs
 from bench.load import action_latency
 from bench.memory import memory_per_table
+from bench.records import records_speed
 from bench.render import render_speed
 from bench.report import render_table, write_results
 from bench.startup import startup_time
@@ -21,8 +24,11 @@ SECTIONS: dict[str, Callable[[bool], list[Figure]]] = {
     "engine": engine_speed,
     "render": render_speed,
     "act": action_latency,
+    "capacity": capacity,
     "memory": memory_per_table,
     "startup": startup_time,
+    "records": records_speed,
+    "fairness": fairness,
 }
 RESULTS = Path(__file__).resolve().parent / "results.json"
 QUICK_RESULTS = Path(__file__).resolve().parent / "results-quick.json"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 from typing import Any
 
 from bench.figures import Figure
@@ -13,26 +14,34 @@ STEPS_BUDGET = 5_000.0
 SECTION = "engine"
 
 
-def playout_steps(engine: Engine[Any], mode: str, seats: int, seed: int, max_steps: int = 20_000) -> int:
-    """Play one seeded game with the AI in every seat; returns how many steps (applies and ticks) it took."""
+def playout(engine: Engine[Any], mode: str, seats: int, seed: int, max_steps: int = 20_000) -> Iterator[Any]:
+    """One seeded game with the AI in every seat: the state after each step (an apply or a tick),
+    until the game is over."""
     state = engine.new_game([Seat(i, f"P{i + 1}", True) for i in range(seats)], mode, {}, seed)
     policies = [policy_for(engine, seed + i) for i in range(seats)]
     now = 0.0
     for step in range(max_steps):
         if engine.outcome(state) is not None:
-            return step
+            return
         decisions = engine.decisions(state)
         due = engine.next_deadline(state)
         if due is not None and (not decisions or due <= now):
             now = max(now, due)
             engine.tick(state, now)
-            continue
-        decision = decisions[step % len(decisions)]
-        seat = decision.seat if 0 <= decision.seat < seats else 0
-        engine.apply(state, decision.seat, decision.key, policies[seat].choose(engine, state, decision), now)
-        if engine.meta.realtime:
-            now += 0.25
+        else:
+            decision = decisions[step % len(decisions)]
+            seat = decision.seat if 0 <= decision.seat < seats else 0
+            choice = policies[seat].choose(engine, state, decision)
+            engine.apply(state, decision.seat, decision.key, choice, now)
+            if engine.meta.realtime:
+                now += 0.25
+        yield state
     raise RuntimeError(f"{engine.meta.id}/{mode} seed {seed} did not finish in {max_steps} steps")
+
+
+def playout_steps(engine: Engine[Any], mode: str, seats: int, seed: int) -> int:
+    """Play one seeded game with the AI in every seat; returns how many steps (applies and ticks) it took."""
+    return sum(1 for _ in playout(engine, mode, seats, seed))
 
 
 def setups(engine: Engine[Any]) -> list[tuple[str, int]]:
@@ -42,7 +51,7 @@ def setups(engine: Engine[Any]) -> list[tuple[str, int]]:
 
 def engine_speed(quick: bool) -> list[Figure]:
     """Steps per second per game, playing every mode and seat count in turn for a fixed time."""
-    seconds = 0.5 if quick else 3.0
+    seconds = 0.3 if quick else 3.0
     figures = []
     for game_id, engine in sorted(REGISTRY.items()):
         games = setups(engine)

@@ -9,12 +9,16 @@ from __future__ import annotations
 
 import statistics
 import time
+from collections import deque
 from collections.abc import Callable
 from functools import partial
+from itertools import islice
 
 from PIL import Image, ImageDraw
 
+import engines
 import renderers
+from bench.engines import playout
 from bench.figures import Figure, percentile
 from renderers.kit.encode import RenderedImage, encode_png
 from renderers.kit.fonts import font
@@ -23,6 +27,7 @@ from renderers.kit.views import View
 P95_BUDGET_MS = 40.0
 FLOOR_RATIO_BUDGET = 2.5
 SECTION = "render"
+QUICK_GAMES, QUICK_STEPS = 3, 30
 
 
 def floor_image(size: tuple[int, int]) -> Image.Image:
@@ -41,15 +46,32 @@ def once(work: Callable[[], object]) -> float:
     return (time.perf_counter() - started) * 1000
 
 
+def views_to_draw(game_id: str, renderer: renderers.Renderer, quick: bool) -> list[tuple[View, View]]:
+    """(public, seat) views: the gallery's samples, or for a quick run (finding the samples' named
+    moments over many seeded games takes seconds) a few real games of the registered engine some
+    AI moves in."""
+    engine = engines.REGISTRY.get(game_id)
+    if not quick or engine is None:
+        return list(renderer.samples().values())
+    mode = engine.meta.modes[0]
+    found: list[tuple[View, View]] = []
+    for seed in range(QUICK_GAMES):
+        seats = mode.seats.start + seed % len(mode.seats)
+        last = deque(islice(playout(engine, mode.id, seats, seed), QUICK_STEPS), maxlen=1)
+        if last:
+            found.append((dict(engine.view(last[0], None)), dict(engine.view(last[0], 0))))
+    return found
+
+
 def render_speed(quick: bool) -> list[Figure]:
     """Per game and image kind: p50 and p95 ms, and each sample's median over its same-size floor
     (the budget judges the worst sample). Sample and floor are timed in turn, so both see the
-    same machine."""
-    times = 3 if quick else 25
+    same machine. The quick run draws a few real mid-game views instead of the gallery's samples."""
+    times = 1 if quick else 25
     floors: dict[tuple[int, int], list[float]] = {}
     figures = []
     for game_id, renderer in sorted(renderers.REGISTRY.items()):
-        samples = renderer.samples()
+        samples = views_to_draw(game_id, renderer, quick)
         kinds: dict[str, tuple[Callable[[str, View], RenderedImage], int]] = {
             "table": (renderers.render_table, 0),
             "hand": (renderers.render_hand, 1),
@@ -57,7 +79,7 @@ def render_speed(quick: bool) -> list[Figure]:
         for kind, (render, index) in kinds.items():
             timings: list[float] = []
             ratios: list[float] = []
-            for views in samples.values():
+            for views in samples:
                 drawn = partial(render, game_id, views[index])
                 image = drawn()
                 size = (image.width, image.height)

@@ -1,9 +1,11 @@
 """Start-up: from launching a fresh process to ready to serve, with many active tables stored.
 
-Ready means what the bot does before it can answer a click: import everything, open the
-database (migrations checked), build the TableService and re-arm every stored deadline. Tables
-are decoded lazily, on first use, so this does not grow with the games' sizes. Connecting to
-Discord and syncing commands are network time and are not included.
+Ready means what the bot does before it can answer a click: start its render workers (they
+spawn and warm up in the background, competing for the CPU), import everything, open the database
+(migrations checked), build the TableService and re-arm every stored deadline. Tables are decoded
+lazily, on first use, so this does not grow with the games' sizes. When the render workers are
+warm is reported beside it. Connecting to Discord and syncing commands are network time and are
+not included.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ import cogs  # noqa: E402, F401  (the Discord layer is loaded at start-up too)
 from bench.figures import Figure  # noqa: E402
 from bench.process import run_child  # noqa: E402
 from bench.tables import seed_tables  # noqa: E402
+from bot.render_pool import RenderPool  # noqa: E402
 from bot.service import TableService  # noqa: E402
 from bot.storage import open_storage  # noqa: E402
 from engines import REGISTRY  # noqa: E402
@@ -34,6 +37,8 @@ READY_BUDGET_S = 3.0
 
 async def _start(path: Path) -> dict[str, float]:
     imported = time.time()
+    pool = RenderPool()
+    pool.start()  # as the bot's setup_hook does, before anything else
     storage = open_storage(f"sqlite:///{path}")
     await storage.open()
     opened = time.time()
@@ -48,6 +53,9 @@ async def _start(path: Path) -> dict[str, float]:
     decoded = service.cached_tables
     service.close()
     await storage.close()
+    await pool.warmed()
+    warm = time.time()
+    await pool.close()
     spawned = float(os.environ.get(SPAWNED_AT, _STARTED))
     return {
         "interpreter": _STARTED - spawned,
@@ -55,6 +63,7 @@ async def _start(path: Path) -> dict[str, float]:
         "storage": opened - imported,
         "resume": ready - opened,
         "ready": ready - spawned,
+        "workers_warm": warm - spawned,
         "tables": len(rows),
         "with_deadline": sum(row.deadline is not None for row in rows),
         "armed": armed,
@@ -73,6 +82,7 @@ def startup_time(quick: bool) -> list[Figure]:
         raise RuntimeError(f"start-up armed {result['armed']} of {result['with_deadline']} deadlines")
     return [
         Figure(SECTION, f"launch -> ready ({count:,} tables)", result["ready"], "s", READY_BUDGET_S),
+        Figure(SECTION, "launch -> render workers warm", result["workers_warm"], "s"),
         Figure(SECTION, "of which imports", result["imports"], "s"),
         Figure(SECTION, "of which re-arming every deadline", result["resume"], "s"),
         Figure(SECTION, "deadlines armed", result["armed"], "tables"),

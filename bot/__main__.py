@@ -1,48 +1,65 @@
-"""`python -m bot`: run SuperTable with the token from DISCORD_TOKEN.
+"""`python -m bot [sandbox]`: run SuperTable with the token from DISCORD_TOKEN, or the offline sandbox.
 
-`python -m bot sandbox` runs the offline sandbox instead (the `sandbox` package, imported only then).
+`python -m bot sandbox` runs the sandbox instead (the `sandbox` package, imported only then).
 """
 
 from __future__ import annotations
 
+import argparse
 import sys
 from collections.abc import Sequence
 
-import discord
-
-from bot.app import create_bot, tune_interpreter
+from bot.app import tune_interpreter
+from bot.launch import run_until_stopped, say
 from bot.logs import setup_logging
 from bot.settings import Settings, SettingsError
 
+COMMANDS = {"sandbox": "play with the bot offline, in your browser: no Discord account or token needed"}
+EPILOG = "\n".join(
+    [
+        "commands:",
+        *(f"  {name:<10}{what} (`python -m bot {name} --help`)" for name, what in COMMANDS.items()),
+        "",
+        "Without a command the bot connects to Discord with DISCORD_TOKEN (from the environment or a .env",
+        "file). Other settings: DATABASE_URL, LOG_LEVEL, SYNC_GUILD_ID, DEFAULT_TURN_TIMER and more, all",
+        "described in the README. A network failure is retried with growing pauses; Ctrl+C stops.",
+    ]
+)
+
+
+def parser() -> argparse.ArgumentParser:
+    """The command line of `python -m bot`."""
+    found = argparse.ArgumentParser(
+        prog="python -m bot",
+        description="Run SuperTable, the Discord bot for tabletop card games.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    found.add_argument("command", nargs="?", metavar="command", help="sandbox, or nothing to run the bot")
+    return found
+
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the bot; configuration problems print one line and exit non-zero."""
+    """Run the bot (or a command); problems print one line and exit non-zero."""
     args = list(sys.argv[1:] if argv is None else argv)
     if args[:1] == ["sandbox"]:
         from sandbox.cli import main as sandbox  # lazily: the real run never imports simcord
 
         return sandbox(args[1:])
+    command_line = parser()
+    command = command_line.parse_args(args).command
+    if command is not None:
+        known = ", ".join(f"`{name}` ({what})" for name, what in COMMANDS.items())
+        command_line.error(f"unknown command {command!r}. The commands are: {known}.")
     try:
         settings = Settings.from_env()
         token = settings.require_token()
     except SettingsError as exc:
-        print(f"supertable: {exc}", file=sys.stderr)
+        say(str(exc))
         return 2
     setup_logging(settings.log_level, token)
     tune_interpreter()
-    bot = create_bot(settings)
-    try:
-        bot.run(token, log_handler=None)
-    except discord.LoginFailure:
-        print(
-            "supertable: Discord refused DISCORD_TOKEN; reset it on the Bot page and try again.",
-            file=sys.stderr,
-        )
-        return 2
-    except discord.PrivilegedIntentsRequired:
-        print("supertable: Discord asked for privileged intents; SuperTable needs none.", file=sys.stderr)
-        return 2
-    return 0
+    return run_until_stopped(settings, token)
 
 
 if __name__ == "__main__":

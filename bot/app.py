@@ -13,6 +13,7 @@ import discord
 from discord.ext import commands
 
 import engines
+from bot.render_pool import RenderPool
 from bot.service import TableService
 from bot.settings import Settings
 from bot.storage import Storage, open_storage
@@ -24,12 +25,21 @@ MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True, repl
 GIL_SWITCH_INTERVAL = 0.001
 """Render threads hold the GIL while drawing; handing it over every 1 ms instead of Python's 5 ms lets
 the event loop in sooner (measured with `python -m bench`: act p99 under load 80 -> 58 ms)."""
+SHOW_WAIT = 3.0
+"""Seconds a real-time game's clock waits, at most, for its first table image to be on Discord."""
 RESUMED_NOTE_SPACING = 0.25  # seconds between "resumed" notes, well inside Discord's global rate limit
 
 
 def tune_interpreter() -> None:
     """Process-wide settings for a responsive event loop beside the render threads."""
     sys.setswitchinterval(GIL_SWITCH_INTERVAL)
+
+
+def silence_voice_warnings() -> None:
+    """SuperTable never joins a voice channel: discord.py need not warn, on every start, that its
+    voice libraries (PyNaCl, davey) are missing. It warns once per process and then clears these."""
+    discord.VoiceClient.warn_nacl = False
+    discord.VoiceClient.warn_dave = False
 
 
 class SuperTableBot(commands.Bot):
@@ -46,6 +56,7 @@ class SuperTableBot(commands.Bot):
     ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
+        silence_voice_warnings()
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
@@ -58,9 +69,12 @@ class SuperTableBot(commands.Bot):
         self._storage = storage
         self._resumed: list[int] = []
         self._announcer: asyncio.Task[None] | None = None
+        self.render_pool = RenderPool(settings.render_workers)
 
     async def setup_hook(self) -> None:
-        """Open storage, build the service, load the Discord layer, sync commands, reload tables."""
+        """Start the render workers, open storage, build the service, load the Discord layer, sync
+        commands, reload tables."""
+        self.render_pool.start()  # the workers spawn and warm up while the rest starts
         storage = self._storage or open_storage(self.settings.database_url)
         await storage.open()
         self.service = TableService(
@@ -68,6 +82,7 @@ class SuperTableBot(commands.Bot):
             self.registry,
             default_turn_timer=self.settings.default_turn_timer,
             cache_size=self.settings.table_cache_size,
+            show_wait=SHOW_WAIT,
         )
         await self.load_extension(DISCORD_LAYER)
         if self.settings.sync_guild_id:
@@ -94,15 +109,18 @@ class SuperTableBot(commands.Bot):
                 log.exception("the resumed note of table %s failed", table_id)
 
     async def close(self) -> None:
-        """Stop timers and close storage."""
+        """Finish showing changes, stop timers, close storage, then disconnect."""
         service: TableService | None = getattr(self, "service", None)
         if self._announcer is not None:
             self._announcer.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._announcer
         if service is not None:
-            service.close()
+            service.close()  # no more timers: nothing new to show
+            if service.listener is not None:  # pending table edits need storage and the HTTP session
+                await service.listener.close()
             await service.storage.close()
+        await self.render_pool.close()
         await super().close()
 
 

@@ -10,12 +10,14 @@ from engines.core import Event
 
 @dataclass(frozen=True)
 class DecisionRef:
-    """A human decision that has just opened (someone to ping)."""
+    """A human decision that has just opened; `new_turn` when it opens the player's turn (or an
+    out-of-turn decision) rather than continuing what they are doing (someone to ping)."""
 
     seat: int
     user_id: int
     key: str
     prompt: str
+    new_turn: bool = True
 
 
 @dataclass(frozen=True)
@@ -28,6 +30,7 @@ class TableChange:
     notes: tuple[str, ...] = ()
     opened: tuple[DecisionRef, ...] = ()
     warnings: tuple[int, ...] = ()
+    by_person: bool = False  # a person's click made it (its image is more urgent than an AI move's)
 
 
 class TableListener(Protocol):
@@ -35,4 +38,8 @@ class TableListener(Protocol):
 
     async def on_change(self, change: TableChange) -> None:
         """Show the change to people."""
+        ...
+
+    async def close(self) -> None:
+        """Finish or cancel what is still being shown, before the connection to Discord closes."""
         ...

@@ -33,7 +33,8 @@ class LiveTable:
 
     @property
     def mode_label(self) -> str:
-        return self.engine.meta.mode(self.record.mode).label
+        """The mode's name at this table (it may depend on the number of seats)."""
+        return self.engine.meta.mode(self.record.mode).label_for(len(self.record.seats))
 
     @property
     def max_seats(self) -> int:
@@ -96,6 +97,11 @@ class LiveTable:
     def has_active_human(self) -> bool:
         """Whether a person is still playing their own seat."""
         return any(not self.is_automatic(s.index) for s in self.record.seats)
+
+    def someone_may_play(self) -> bool:
+        """Whether a person plays a seat or may take theirs back (away, not forfeited or kicked):
+        then the game runs at a human pace; otherwise the AI finishes it at once."""
+        return self.has_active_human() or bool(self.runtime.away)
 
     def policy(self, seat: int) -> Policy:
         """The AI of this seat (seeded by the table, so a table's AI is reproducible)."""

@@ -83,6 +83,7 @@ class Runtime(msgspec.Struct):
     bursts: int = 0  # AI bursts in a row that ran out of steps (nobody left to play)
     ahead: float = 0.0  # the game clock those bursts fast-forwarded to
     last_answer: dict[int, Answer] = msgspec.field(default_factory=dict)  # seat -> judged answer
+    hold_until: float = 0.0  # live play: the game clock waits for the table to be shown (or this time)
 
     def repeats(self, seat: int, key: str, choice: Sequence[str], version: int) -> bool:
         """Whether this answer, made on a view of `version`, is the same one the seat already gave

@@ -13,16 +13,25 @@ import logging
 import secrets
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 from weakref import WeakValueDictionary
 
+from bot import notes
 from bot.cache import DEFAULT_TABLE_CACHE_SIZE, TableCache
 from bot.clock import Clock, wall_clock
 from bot.errors import StaleChoice, TableUnavailable, UserError
 from bot.listener import DecisionRef, TableChange, TableListener
 from bot.live import LiveTable
-from bot.live_play import WARN_AT, ai_ready, ai_waits, expire_idle, forgive_downtime, live_deadlines
+from bot.live_play import (
+    WARN_AT,
+    ai_ready,
+    ai_waits,
+    expire_idle,
+    forgive_downtime,
+    game_due,
+    live_deadlines,
+)
 from bot.outcomes import final_outcome, result_record
 from bot.runtime import (
     Answer,
@@ -60,6 +69,7 @@ class _Step:
     notes: list[str] = field(default_factory=list)
     warnings: list[int] = field(default_factory=list)
     unfinished: bool = False  # the AI stopped after AUTO_BURST steps and carries on at once
+    present: set[int] = field(default_factory=set)  # seats whose person is at their panel right now
 
 
 class TableService:
@@ -74,12 +84,14 @@ class TableService:
         default_turn_timer: float = 600.0,
         listener: TableListener | None = None,
         cache_size: int = DEFAULT_TABLE_CACHE_SIZE,
+        show_wait: float = 0.0,
     ) -> None:
         self.storage = storage
         self.registry = registry
         self.clock = clock
         self.default_turn_timer = default_turn_timer
         self.listener = listener
+        self.show_wait = show_wait  # a real-time game's clock waits this long for `shown` at most
         self.scheduler = Scheduler(self.on_deadline, clock)
         self.new_seed: Callable[[], int] = lambda: secrets.randbits(62)
         self.started_at = clock()
@@ -205,7 +217,7 @@ class TableService:
             thread_id=thread_id,
             game=game,
             mode=mode,
-            options=self._check_options(engine, options or {}),
+            options=self._check_options(engine, mode, options or {}),
             seed=self.new_seed(),
             host_id=host_id,
             turn_timer=self.default_turn_timer if turn_timer is None else turn_timer,
@@ -241,20 +253,29 @@ class TableService:
         timer = self.default_turn_timer if turn_timer is None else turn_timer
         if not MIN_TURN_TIMER <= timer <= MAX_TURN_TIMER:
             raise UserError("The turn timer must be between 30 seconds and 24 hours.")
-        self._check_options(engine, options)
+        self._check_options(engine, mode, options)
         return engine
 
     @staticmethod
-    def _check_options(engine: Engine[Any], options: Mapping[str, str]) -> dict[str, str]:
-        known = {option.id: option for option in engine.meta.options}
-        clean = {option.id: option.default for option in engine.meta.options}
+    def _check_options(engine: Engine[Any], mode: str, options: Mapping[str, str]) -> dict[str, str]:
+        """Every option of the game with the host's choices over the defaults, or UserError for an
+        unknown option, a value it does not offer, or a choice that changes nothing in this mode."""
+        meta = engine.meta
+        known = {option.id: option for option in meta.options}
+        clean = {option.id: option.default for option in meta.options}
         for key, value in options.items():
             spec = known.get(key)
             if spec is None:
                 names = ", ".join(known) or "none"
-                raise UserError(f"{engine.meta.title} has no option {key!r} (options: {names}).")
+                raise UserError(f"{meta.title} has no option {key!r} (options: {names}).")
             if value not in spec.choices and not spec.free_form:
                 raise UserError(f"{spec.label} must be one of: {', '.join(spec.choices)}.")
+            if value != spec.default and not spec.applies_to(mode):
+                modes = " or ".join(f"`{m}`" for m in spec.modes)
+                raise UserError(
+                    f"`{key}={value}` does nothing in {meta.mode(mode).label}: it only changes mode {modes}."
+                    " Leave it out, or pick that mode."
+                )
             clean[key] = value
         return clean
 
@@ -372,6 +393,8 @@ class TableService:
                 live.record.status = "active"
                 live.runtime.start_seats = [(s.name, s.is_ai) for s in live.record.seats]
                 now = self.clock()
+                if live.engine.meta.live_play:  # the game clock starts once people see the table
+                    live.runtime.hold_until = now + self.show_wait
                 step = _Step()
                 self._run_automatic(live, now, step)
                 opened = await self._commit(live, now, step)
@@ -441,7 +464,7 @@ class TableService:
             live = await self._active(table_id)
             seat = self._human_seat(live, user_id, allow_away=True)
             with self._mutating(live):
-                step = _Step(notes=[change(live, seat)])
+                step = _Step(notes=[change(live, seat)], present={seat})
                 opened = await self._advance_and_commit(live, self.clock(), step)
         await self._publish(live, "step", step, opened)
         return live
@@ -456,7 +479,7 @@ class TableService:
             live.runtime.missed.pop(seat, None)
             live.runtime.forget_ai_waits(seat)
             live.runtime.mark_active(seat, self.clock())
-            return f"{live.record.seats[seat].name} is back."
+            return notes.back(live.record.seats[seat].name)
 
         return await self._change_seat(table_id, user_id, take_over)
 
@@ -466,7 +489,7 @@ class TableService:
         def give_up(live: LiveTable, seat: int) -> str:
             live.runtime.forfeited.append(seat)
             live.runtime.away = [s for s in live.runtime.away if s != seat]
-            return f"{live.record.seats[seat].name} forfeits."
+            return notes.forfeits(live.record.seats[seat].name)
 
         return await self._change_seat(table_id, user_id, give_up)
 
@@ -496,7 +519,7 @@ class TableService:
                     live.runtime.away = [s for s in live.runtime.away if s != seat]
                     live.runtime.missed.pop(seat, None)
                     self._pass_host(live, target_id)
-                    step.notes.append(f"{name} was removed; the AI plays their seat to the end.")
+                    step.notes.append(notes.removed(name))
                     opened = await self._advance_and_commit(live, self.clock(), step)
                 kind = "step"
             else:
@@ -519,7 +542,7 @@ class TableService:
             now = self.clock()
             step = _Step()
             with self._mutating(live):
-                due = live.engine.next_deadline(live.state)
+                due = game_due(live)
                 if due is not None and due <= now:
                     step.events += live.engine.tick(live.state, now)
                     step.actions.append(ActionRecord(-1, "__tick__", [], now, "tick"))
@@ -528,7 +551,7 @@ class TableService:
                 if not (step.actions or step.warnings or step.notes):
                     # An AI done thinking, or a table nobody plays any more that the AI finishes
                     # in bursts: a change only if the AI acts.
-                    carry_on = not live.has_active_human() or live.runtime.bursts > 0
+                    carry_on = not live.someone_may_play() or live.runtime.bursts > 0
                     if carry_on or any(w.due <= now for w in ai_waits(live)):
                         self._run_automatic(live, now, step)
                     if not step.actions:
@@ -560,21 +583,30 @@ class TableService:
             if decision is None or decision.deadline is not None:
                 continue  # gone, or timed by the game itself (e.g. a counter), which tick() answers
             if now >= clock.opened_at + timer:
-                self._apply_ai(live, decision, now, step, "timeout")
                 name = live.record.seats[clock.seat].name
+                if decision.key in live.engine.meta.setup_keys:
+                    self._ai_setup(live, clock.seat, now, step)
+                    step.notes.append(notes.setup_timed_out(name))
+                    return
+                self._apply_ai(live, decision, now, step, "timeout")
                 missed = live.runtime.missed.get(clock.seat, 0) + 1
                 live.runtime.missed[clock.seat] = missed
-                step.notes.append(f"Time ran out for {name}; the AI chose for them.")
+                step.notes.append(notes.timed_out(name))
                 if missed >= AWAY_AFTER_MISSES and clock.seat not in live.runtime.away:
                     live.runtime.away.append(clock.seat)
-                    step.notes.append(
-                        f"{name} missed {missed} turns in a row: "
-                        "the AI plays for them until they press **I'm back**."
-                    )
+                    step.notes.append(notes.taken_over(name, f"missed {missed} turns in a row"))
                 return  # the state moved on; remaining clocks are re-read on the next deadline
             if not clock.warned and now >= clock.opened_at + WARN_AT * timer:
                 clock.warned = True
                 step.warnings.append(clock.seat)
+
+    def _ai_setup(self, live: LiveTable, seat: int, now: float, step: _Step) -> None:
+        """The AI makes every setup choice still open for this seat (setup picks are not turns)."""
+        setup = live.engine.meta.setup_keys
+        for _ in range(AUTO_BURST):
+            pending = [d for d in live.engine.decisions(live.state) if d.seat == seat and d.key in setup]
+            if not pending or not self._apply_ai(live, pending[0], now, step, "timeout"):
+                return
 
     def seen(self, live: LiveTable, user_id: int) -> None:
         """A person opened or clicked their live console: present, so not idle (no save needed)."""
@@ -671,12 +703,12 @@ class TableService:
     def _run_automatic(self, live: LiveTable, now: float, step: _Step) -> None:
         """AI-controlled seats act until a human must decide or the game ends.
 
-        With no human left to play, ticks are fast-forwarded so the game always finishes, AUTO_BURST
-        steps at a time so the event loop is never held long.
+        With nobody left who may play (a person away may still come back), ticks are fast-forwarded
+        so the game always finishes, AUTO_BURST steps at a time so the event loop is never held long.
         """
         engine, state = live.engine, live.state
         waiting: set[tuple[int, str]] = set()  # real-time AI seats that chose to wait for now
-        if not live.has_active_human():
+        if not live.someone_may_play():
             now = max(now, live.runtime.ahead)  # carry on where the last burst's clock was
         for _ in range(AUTO_BURST):
             if engine.outcome(state) is not None:
@@ -690,8 +722,8 @@ class TableService:
                 else:
                     waiting.add((automatic[0].seat, automatic[0].key))
                 continue
-            due = engine.next_deadline(state)
-            if not decisions and due is not None and not live.has_active_human():
+            due = game_due(live)
+            if not decisions and due is not None and not live.someone_may_play():
                 now = live.runtime.ahead = max(now, due)
                 step.events += engine.tick(state, now)
                 step.actions.append(ActionRecord(-1, "__tick__", [], now, "tick"))
@@ -716,7 +748,8 @@ class TableService:
     ) -> list[DecisionRef]:
         """Refresh clocks, detect the end, persist everything in one transaction, re-arm the timer."""
         acted = {(a.seat, a.key) for a in step.actions if a.seat >= 0}
-        opened = self._refresh_clocks(live, now, acted)
+        acting = {a.seat for a in step.actions if a.actor == "human"} | step.present
+        opened = self._refresh_clocks(live, now, acted, acting)
         live.runtime.remember(step.events, step.notes)
         outcome = self._final(live)
         result = None
@@ -745,11 +778,15 @@ class TableService:
             return None
         return final_outcome(engine_outcome, survivors, live.runtime.forfeited, live.record.seats)
 
-    def _refresh_clocks(self, live: LiveTable, now: float, acted: set[tuple[int, str]]) -> list[DecisionRef]:
+    def _refresh_clocks(
+        self, live: LiveTable, now: float, acted: set[tuple[int, str]], acting: set[int]
+    ) -> list[DecisionRef]:
         """Keep the clocks of decisions still open; start clocks for new human decisions.
 
         A decision answered in this step is new even if an identical one reopened: its old
         panel is stale (a double click never applies twice) and its timer starts again.
+        A new decision opens a turn (someone to ping) only for a seat that did not just act and
+        had nothing else open: the next steps of a turn go to the panel the player is using.
         """
         old = {(c.seat, c.key): c for c in live.runtime.clocks}
         clocks: list[DecisionClock] = []
@@ -768,7 +805,8 @@ class TableService:
             if user_id is not None:
                 opened.append(DecisionRef(decision.seat, user_id, decision.key, decision.prompt))
         live.runtime.clocks = clocks
-        return opened
+        busy = acting | {c.seat for c in clocks if old.get((c.seat, c.key)) is c}
+        return [replace(ref, new_turn=ref.seat not in busy) for ref in opened]
 
     def _deadline(self, live: LiveTable) -> float | None:
         timer = live.record.turn_timer
@@ -780,7 +818,7 @@ class TableService:
             if (c.seat, c.key) not in timed
         ]
         times += live_deadlines(live, open_now)
-        due = live.engine.next_deadline(live.state)
+        due = game_due(live)
         if due is not None:
             times.append(due)
         return min(times) if times else None
@@ -814,11 +852,19 @@ class TableService:
             notes=tuple(step.notes),
             opened=tuple(opened),
             warnings=tuple(step.warnings),
+            by_person=any(action.actor == "human" for action in step.actions),
         )
         try:
             await self.listener.on_change(change)
         except Exception:
             log.exception("publishing table %s failed", live.record.id)
+
+    async def shown(self, table_id: int) -> None:
+        """A real-time table's first image is on Discord: its game clock may start now."""
+        live = await self.get(table_id)
+        if live.runtime.hold_until > self.clock():
+            live.runtime.hold_until = self.clock()
+            self.scheduler.arm(table_id, self._deadline(live))
 
     async def announce_resumed(self, table_id: int) -> None:
         """After a restart: tell the table's people that play goes on."""

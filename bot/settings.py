@@ -37,6 +37,8 @@ class Settings:
     table_cache_size: int = DEFAULT_TABLE_CACHE_SIZE
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
+    render_workers: int | None = None  # None: one process per core; 0: threads in this process
+    dms: bool = True  # whether players can get their turns by DM (the offline sandbox cannot show DMs)
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
@@ -60,6 +62,7 @@ class Settings:
             table_cache_size=_cache_size(values),
             shard_count=_optional_int(values, "SHARD_COUNT"),
             shard_ids=tuple(_int_list(shard_ids)) if shard_ids else None,
+            render_workers=_render_workers(values),
         )
 
     def require_token(self) -> str:
@@ -67,7 +70,8 @@ class Settings:
         if not self.token:
             raise SettingsError(
                 "DISCORD_TOKEN is not set: create a bot at https://discord.com/developers/applications, "
-                "then run `DISCORD_TOKEN=your-token python -m bot` (or put it in a .env file)."
+                "then run `DISCORD_TOKEN=your-token python -m bot` (or put it in a .env file). "
+                "No token yet? `python -m bot sandbox` runs SuperTable offline, in your browser."
             )
         if not _TOKEN.match(self.token.strip()):
             raise SettingsError(
@@ -83,6 +87,15 @@ def _cache_size(values: Mapping[str, str]) -> int:
         return DEFAULT_TABLE_CACHE_SIZE
     if not raw.strip().isdigit() or int(raw) < 1:
         raise SettingsError(f"TABLE_CACHE_SIZE must be a whole number of tables, at least 1, not {raw!r}.")
+    return int(raw)
+
+
+def _render_workers(values: Mapping[str, str]) -> int | None:
+    raw = values.get("RENDER_WORKERS")
+    if not raw:
+        return None
+    if not raw.strip().isdigit():
+        raise SettingsError(f"RENDER_WORKERS must be a whole number of processes (0: threads), not {raw!r}.")
     return int(raw)
 
 

@@ -19,10 +19,12 @@ async def setup(bot: commands.Bot) -> None:
     from cogs.decks import DeckCommands
     from cogs.presenter import TablePresenter
     from cogs.records import RecordsCommands
+    from cogs.shelf import DeckShelf
 
     assert isinstance(bot, SuperTableBot)
     bot.service.listener = TablePresenter(bot)
     bot.add_dynamic_items(AnyButton, AnySelect)
-    await bot.add_cog(GameCommands(bot))
+    shelf = DeckShelf(bot.service.storage)
+    await bot.add_cog(GameCommands(bot, shelf))
     await bot.add_cog(RecordsCommands(bot))
-    await bot.add_cog(DeckCommands(bot))
+    await bot.add_cog(DeckCommands(bot, shelf))

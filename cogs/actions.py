@@ -14,7 +14,7 @@ from cogs.boards import BoardQuery, board_message
 from cogs.media import hand_picture
 from cogs.opening import open_rematch
 from cogs.presenter import TablePresenter
-from cogs.replies import can_manage_threads, tell
+from cogs.replies import NO_DMS, acknowledge, answer, can_manage_threads, tell
 from engines.core import Decision
 
 if TYPE_CHECKING:
@@ -45,6 +45,7 @@ class Actions:
         elif isinstance(parsed, ids.BoardPage):
             await self.board_page(interaction, parsed)
         else:
+            await acknowledge(interaction)
             await self.dm_preference(interaction, parsed.on)
 
     async def board_page(self, interaction: discord.Interaction, parsed: ids.BoardPage) -> None:
@@ -62,12 +63,9 @@ class Actions:
         seat = live.seat_of(interaction.user.id)
         if seat is None:
             raise UserError("You are watching this game: only seated players have a hand.")
-        picture = await hand_picture(live, seat)
+        picture = await hand_picture(self.bot.render_pool, live, seat)
         view = ui.panel_view(live, seat, picture.filename, picture.alt, notice=notice)
-        if interaction.response.is_done():  # a deferred reply: the first followup becomes the original
-            await interaction.followup.send(view=view, file=picture.file(), ephemeral=True)
-        else:
-            await interaction.response.send_message(view=view, file=picture.file(), ephemeral=True)
+        await answer(interaction, view=view, files=[picture.file()])
         self.remember_console(live, interaction)
 
     async def redraw_panel(
@@ -84,7 +82,7 @@ class Actions:
         seat = live.seat_of(interaction.user.id)
         if seat is None:
             raise UserError(notice or "You are watching this game: only seated players have a hand.")
-        picture = await hand_picture(live, seat)
+        picture = await hand_picture(self.bot.render_pool, live, seat)
         view = ui.panel_view(live, seat, picture.filename, picture.alt, notice=notice, picked=picked)
         await interaction.edit_original_response(view=view, attachments=[picture.file()])
         self.remember_console(live, interaction)
@@ -147,8 +145,11 @@ class Actions:
 
     async def joined(self, interaction: discord.Interaction, live: LiveTable) -> None:
         """The join confirmation, offering turns by DM in one click."""
-        settings = await self.service.storage.user_settings(interaction.user.id)
         text = f"You joined **{live.title}**. "
+        if not self.bot.settings.dms:
+            await tell(interaction, text + "You will be pinged here when it is your turn.")
+            return
+        settings = await self.service.storage.user_settings(interaction.user.id)
         if settings.dm:
             await tell(interaction, text + "Your turns will come to your DMs (`/settings dm:off` to stop).")
             return
@@ -157,10 +158,12 @@ class Actions:
             label="Send my turns by DM", custom_id=ids.dm(True), style=discord.ButtonStyle.primary
         )
         view.add_item(discord.ui.ActionRow(button))
-        await interaction.followup.send(view=view, ephemeral=True)
+        await answer(interaction, view=view)
 
     async def dm_preference(self, interaction: discord.Interaction, on: bool) -> None:
         """Turn DMs on or off for this user."""
+        if not self.bot.settings.dms:
+            raise UserError(NO_DMS)
         await self.service.storage.save_user_settings(UserSettings(interaction.user.id, dm=on))
         if on:
             await tell(
@@ -181,9 +184,11 @@ class Actions:
         elif action == "refresh":
             await self.redraw_panel(interaction, table_id)
         elif action == "rules":
+            await acknowledge(interaction)
             live = await self.service.get(table_id)
             await self.send_rules(interaction, live.record.game, 0)
         elif action == "forfeit":
+            await acknowledge(interaction)
             live = await self.service.get(table_id)
             if live.seat_of(user.id) is None:
                 raise UserError("You are watching this game: there is nothing to forfeit.")
@@ -194,7 +199,7 @@ class Actions:
                 style=discord.ButtonStyle.danger,
             )
             view.add_item(discord.ui.ActionRow(confirm))
-            await interaction.response.send_message(view=view, ephemeral=True)
+            await answer(interaction, view=view)
         elif action == "forfeit_yes":
             await interaction.response.defer()
             await self.service.forfeit(table_id, user.id)
@@ -215,7 +220,7 @@ class Actions:
         if engine is None:
             raise UserError("I don't know that game.")
         view = ui.rules_view(game, engine.meta.title, engine.meta.rules_pages, page)
-        await interaction.response.send_message(view=view, ephemeral=True)
+        await answer(interaction, view=view)
 
     async def rules_page(self, interaction: discord.Interaction, parsed: ids.RulesPage) -> None:
         """Previous/next on a rules message."""

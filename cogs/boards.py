@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from discord import ui
 
 from bot.errors import UserError
+from bot.lookup import find_game, find_mode
 from bot.ratings import shown
 from bot.storage.records import GLOBAL_SCOPE, BoardRow
 from cogs import ids
@@ -47,10 +48,9 @@ def resolve(engine: Engine[Any], mode: str | None) -> str | None:
             return meta.high_score_modes[0]
         raise UserError(f"{meta.title} keeps no leaderboard yet.")
     base, _, variant = mode.partition(".")
-    try:
-        label = meta.mode(base).label
-    except KeyError:
-        raise UserError(f"{meta.title} has no mode {base!r}.") from None
+    base = find_mode(meta, base)
+    mode = f"{base}.{variant}" if variant else base
+    label = meta.mode(base).label
     kind = meta.records(base)
     if kind == "rated" and not variant:
         return None
@@ -89,9 +89,8 @@ async def board_message(
     bot: SuperTableBot, query: BoardQuery, guild_id: int | None, viewer: int
 ) -> tuple[ui.LayoutView, Picture | None]:
     """The rendered page of a leaderboard and its page buttons (as text if the image fails)."""
-    engine = bot.service.registry.get(query.game)
-    if engine is None:
-        raise UserError(f"There is no game called {query.game!r}. Try /help for the list.")
+    game = find_game(bot.service.registry, query.game)
+    engine = bot.service.registry[game]
     mode = resolve(engine, query.mode)
     if query.server and guild_id is None:
         raise UserError("Server leaderboards live in servers; use scope:global here.")
@@ -101,7 +100,7 @@ async def board_message(
         min_games = (await bot.service.storage.guild_settings(scope)).min_games or min_games
     page = max(1, query.page)
     found = await bot.service.storage.leaderboard(
-        query.game,
+        game,
         mode,
         scope,
         min_games=min_games,
@@ -113,7 +112,7 @@ async def board_message(
     if page > pages:
         page = pages
         found = await bot.service.storage.leaderboard(
-            query.game, mode, scope, min_games=min_games, offset=(page - 1) * PER_PAGE, limit=PER_PAGE,
+            game, mode, scope, min_games=min_games, offset=(page - 1) * PER_PAGE, limit=PER_PAGE,
             viewer=viewer,
         )  # fmt: skip
     rating = mode is None
@@ -128,7 +127,7 @@ async def board_message(
         viewer_row=_row(found.viewer, rating, viewer) if found.viewer else None,
         empty_text=f"Nobody has {min_games} recorded game(s) here yet: play some!",
     )
-    here = BoardQuery(query.game, mode, bool(scope), page)
+    here = BoardQuery(game, mode, bool(scope), page)
     try:
         image = await in_render_thread(render_leaderboard, board)
     except Exception:

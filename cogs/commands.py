@@ -11,13 +11,15 @@ from discord.ext import commands
 from bot.clock import format_seconds
 from bot.errors import UserError
 from bot.live import LiveTable
+from bot.lookup import find_game, find_mode
 from bot.storage.records import UserSettings
 from cogs import ui
 from cogs.actions import Actions
-from cogs.decks import GAME as DECK_GAME
-from cogs.decks import deck_choices, ready_deck
+from cogs.decks import deck_choices
 from cogs.opening import open_table
-from cogs.replies import can_manage_threads, guarded, tell
+from cogs.replies import NO_DMS, can_manage_threads, guarded, tell
+from cogs.shelf import GAME as DECK_GAME
+from cogs.shelf import DeckShelf
 from engines.core import Engine
 
 if TYPE_CHECKING:
@@ -64,15 +66,20 @@ class GameCommands(commands.Cog):
 
     game = app_commands.Group(name="game", description="The game in this channel or thread", guild_only=True)
 
-    def __init__(self, bot: SuperTableBot) -> None:
+    def __init__(self, bot: SuperTableBot, shelf: DeckShelf) -> None:
         self.bot = bot
+        self.shelf = shelf
         self.actions = Actions(bot)
 
     # ------------------------------------------------------------------ autocomplete
 
     def chosen_game(self, interaction: discord.Interaction) -> Engine[Any] | None:
         """The engine of the game already typed into the command being filled in."""
-        return self.bot.service.registry.get(str(getattr(interaction.namespace, "game", "") or ""))
+        registry = self.bot.service.registry
+        try:
+            return registry[find_game(registry, str(getattr(interaction.namespace, "game", "") or ""))]
+        except UserError:
+            return None
 
     async def game_names(
         self, interaction: discord.Interaction, current: str
@@ -91,7 +98,7 @@ class GameCommands(commands.Cog):
         if engine is None:
             return []
         return [
-            app_commands.Choice(name=f"{m.label} ({m.seats.start}-{m.seats.stop - 1} players)", value=m.id)
+            app_commands.Choice(name=f"{m.label} ({ui.player_count(m.seats)})", value=m.id)
             for m in engine.meta.modes
             if current.lower() in m.id or current.lower() in m.label.lower()
         ][:25]
@@ -102,9 +109,14 @@ class GameCommands(commands.Cog):
         engine = self.chosen_game(interaction)
         if engine is None:
             return []
+        try:
+            mode = find_mode(engine.meta, str(getattr(interaction.namespace, "mode", "") or ""))
+        except UserError:
+            mode = engine.meta.modes[0].id  # what /play picks when no mode is given
         return [
             app_commands.Choice(name=f"{o.label}: {choice}"[:100], value=f"{o.id}={choice}")
             for o in engine.meta.options
+            if o.applies_to(mode)
             for choice in o.choices
             if current.lower() in f"{o.id}={choice}".lower()
         ][:25]
@@ -112,7 +124,7 @@ class GameCommands(commands.Cog):
     async def deck_names(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return await deck_choices(self.bot.service.storage, interaction.user.id, current)
+        return await deck_choices(self.shelf, interaction.user.id, current)
 
     # ------------------------------------------------------------------ /play
 
@@ -137,18 +149,16 @@ class GameCommands(commands.Cog):
         deck: str | None = None,
     ) -> None:
         async def work() -> None:
-            engine = self.bot.service.registry.get(game)
-            if engine is None:
-                raise UserError(f"There is no game called {game!r}. See `/help` for the games.")
-            if deck is not None and game != DECK_GAME:
+            game_id = find_game(self.bot.service.registry, game)
+            engine = self.bot.service.registry[game_id]
+            if deck is not None and game_id != DECK_GAME:
                 raise UserError("Only Super Powered Smash Masters is played with your own decks.")
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            chosen = await ready_deck(self.bot.service.storage, interaction.user.id, deck) if deck else None
+            chosen = await self.shelf.ready(interaction.user.id, deck) if deck else None
             live = await open_table(
                 self.bot,
                 interaction,
-                game=game,
-                mode=mode or engine.meta.modes[0].id,
+                game=game_id,
+                mode=find_mode(engine.meta, mode) if mode else engine.meta.modes[0].id,
                 options=parse_options(options),
                 turn_timer=float(turn_timer.value) if turn_timer else None,
             )
@@ -169,7 +179,6 @@ class GameCommands(commands.Cog):
     @game.command(name="status", description="Who is playing and whose turn it is")
     async def status(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
-            await interaction.response.defer(ephemeral=True, thinking=True)
             live = await self.here(interaction)
             seats = "\n".join(ui.seat_line(live, i) for i in range(len(live.record.seats)))
             state = {"lobby": "waiting in the lobby", "active": "in play"}.get(
@@ -180,16 +189,13 @@ class GameCommands(commands.Cog):
                 f"## {live.title} · {live.mode_label} — {state}\n{seats}\n"
                 f"Turn timer: {format_seconds(live.record.turn_timer)}" + (f"\n{turn}" if turn else "")
             )
-            await interaction.followup.send(
-                text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
-            )
+            await tell(interaction, text)
 
         await guarded(interaction, work)
 
     @game.command(name="forfeit", description="Give up your seat in this game")
     async def forfeit(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
-            await interaction.response.defer(ephemeral=True, thinking=True)
             live = await self.here(interaction)
             await self.bot.service.forfeit(live.id, interaction.user.id)
             await tell(interaction, "You forfeited. The AI finishes your seat; thanks for playing!")
@@ -200,7 +206,6 @@ class GameCommands(commands.Cog):
     @app_commands.describe(user="Who to remove")
     async def kick(self, interaction: discord.Interaction, user: discord.User) -> None:
         async def work() -> None:
-            await interaction.response.defer(ephemeral=True, thinking=True)
             live = await self.here(interaction)
             await self.bot.service.kick(
                 live.id, user.id, interaction.user.id, can_manage=can_manage_threads(interaction)
@@ -212,7 +217,6 @@ class GameCommands(commands.Cog):
     @game.command(name="cancel", description="Cancel the table here (host or Manage Threads)")
     async def cancel(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
-            await interaction.response.defer(ephemeral=True, thinking=True)
             live = await self.here(interaction)
             await self.bot.service.cancel(
                 live.id, interaction.user.id, can_manage=can_manage_threads(interaction)
@@ -226,7 +230,10 @@ class GameCommands(commands.Cog):
     @app_commands.command(name="rules", description="How to play a game, in short pages")
     @app_commands.autocomplete(game=game_names)
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
-        await guarded(interaction, lambda: self.actions.send_rules(interaction, game, 0))
+        registry = self.bot.service.registry
+        await guarded(
+            interaction, lambda: self.actions.send_rules(interaction, find_game(registry, game), 0), ack=False
+        )
 
     @app_commands.command(name="help", description="What SuperTable can do")
     async def help(self, interaction: discord.Interaction) -> None:
@@ -245,7 +252,9 @@ class GameCommands(commands.Cog):
             f"### Games\n{games}\n### Commands\n"
             "`/play game mode turn_timer options` open a table (in a new thread)\n"
             "`/game status` · `/game forfeit` · `/game kick @user` · `/game cancel`\n"
-            "`/rules game` how to play · `/settings dm:on` get your turns by DM\n"
+            "`/rules game` how to play"
+            + (" · `/settings dm:on` get your turns by DM" if self.bot.settings.dms else "")
+            + "\n"
             "On the table: **Open my hand** shows your cards and your choices, privately "
             "(in Super Nova Smash!, **Open console** opens a live console that updates itself)."
         )
@@ -260,6 +269,8 @@ class GameCommands(commands.Cog):
         self, interaction: discord.Interaction, dm: app_commands.Choice[str] | None = None
     ) -> None:
         async def work() -> None:
+            if not self.bot.settings.dms:
+                raise UserError(NO_DMS)
             storage = self.bot.service.storage
             current = await storage.user_settings(interaction.user.id)
             if dm is not None:

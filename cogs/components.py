@@ -35,7 +35,9 @@ class AnyButton(ui.DynamicItem[ui.Button[Any]], template=ids.BUTTON_PATTERN):
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(
-            interaction, lambda: actions_of(interaction).route(interaction, ids.parse(self.raw_id), [])
+            interaction,
+            lambda: actions_of(interaction).route(interaction, ids.parse(self.raw_id), []),
+            ack=False,  # each action acknowledges in its own way (an update, or a new ephemeral reply)
         )
 
 
@@ -56,7 +58,9 @@ class AnySelect(ui.DynamicItem[ui.Select[Any]], template=ids.SELECT_PATTERN):
         data = cast(dict[str, Any], interaction.data or {})
         values = [str(v) for v in data.get("values", [])]
         await guarded(
-            interaction, lambda: actions_of(interaction).route(interaction, ids.parse(self.raw_id), values)
+            interaction,
+            lambda: actions_of(interaction).route(interaction, ids.parse(self.raw_id), values),
+            ack=False,
         )
 
 

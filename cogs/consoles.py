@@ -16,9 +16,11 @@ import discord
 from bot.coalesce import Coalescer
 from bot.errors import UserError
 from bot.live import LiveTable
+from bot.render_pool import RenderPool
 from bot.service import TableService
 from cogs import ui
 from cogs.media import hand_picture
+from cogs.refusals import as_retry
 
 log = logging.getLogger(__name__)
 TOKEN_LIFETIME = 14 * 60.0
@@ -40,8 +42,9 @@ class Console:
 class Consoles:
     """The open consoles of real-time tables, refreshed on every change."""
 
-    def __init__(self, service: TableService, interval: float) -> None:
+    def __init__(self, service: TableService, pool: RenderPool, interval: float) -> None:
         self.service = service
+        self.pool = pool
         self._open: dict[int, dict[int, Console]] = {}  # table id -> user id -> console
         self._tables: dict[int, LiveTable] = {}  # the latest table each pending refresh shows
         self._pinged: dict[Key, float] = {}
@@ -66,6 +69,10 @@ class Consoles:
         self._tables[live.id] = live
         for user_id in consoles:
             self._edits.request((live.id, user_id))
+
+    async def close(self) -> None:
+        """At shutdown: stop refreshing consoles (their tokens die with this process anyway)."""
+        await self._edits.close(0.0)
 
     def wants_ping(self, live: LiveTable, user_id: int) -> bool:
         """Whether to ping this player about a new decision: only without a live console, and not
@@ -107,17 +114,23 @@ class Consoles:
         age = self.service.clock() - console.opened
         seat = live.seat_of(user_id)
         closed = live.record.status != "active"
+        retrying = False
         try:
             if age > TOKEN_LIFETIME or seat is None:
                 return
-            picture = await hand_picture(live, seat)
+            picture = await hand_picture(self.pool, live, seat)
             notice = EXPIRING if age > WARN_AFTER and not closed else ""
-            view = ui.panel_view(live, seat, picture.filename, picture.alt, notice=notice)
+            now = self.service.clock()
+            view = ui.panel_view(live, seat, picture.filename, picture.alt, notice=notice, now=now)
             await console.interaction.edit_original_response(view=view, attachments=[picture.file()])
         except discord.HTTPException as exc:
+            retry = as_retry(exc)
+            if retry is not None:  # rate limited: edit again after the delay, with the newest state
+                retrying = True
+                raise retry from exc
             log.info("console of user %s at table %s is gone: %s", user_id, table_id, exc)
             closed = True
         finally:
-            if closed or age > TOKEN_LIFETIME or seat is None:
+            if not retrying and (closed or age > TOKEN_LIFETIME or seat is None):
                 self._forget(table_id, user_id)
                 self._forget_pings(live)

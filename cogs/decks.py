@@ -11,19 +11,21 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import UserError
-from bot.storage import Storage
+from bot.runtime import clip
 from bot.storage.records import DeckRecord
 from cogs.replies import guarded, tell
+from cogs.shelf import GAME, DeckShelf
 from engines.smashmasters.cards import CARDS
 from engines.smashmasters.decks import parse_deck, validate_deck
 
 if TYPE_CHECKING:
     from bot.app import SuperTableBot
 
-GAME = "smashmasters"
 MAX_DECKS = 25
 MAX_NAME = 32
 MAX_CARDS = 60  # room to build past 46 and trim, while a deck's summary and code always fit a message
+MAX_CODE = 8 * MAX_CARDS  # a deck code: card ids of up to 7 characters, each with a comma
+MAX_SUMMARY = 1_800  # a summary leaves room for a line before it within Discord's 2,000 characters
 KIND_NAMES = {
     "character": ("Character", "Characters"),
     "super": ("Super", "Supers"),
@@ -62,19 +64,32 @@ def pool_choices(current: str, among: list[str] | None = None) -> list[app_comma
     return [app_commands.Choice(name=label[:100], value=card_id) for label, card_id in seen.items()][:25]
 
 
-def summary(deck: DeckRecord) -> str:
-    """The deck by kind, its rule check and its code (the card ids, to share or rebuild it)."""
+def summary(deck: DeckRecord, limit: int = MAX_SUMMARY) -> str:
+    """The deck by kind, its rule check and its code (the card ids, to share or rebuild it), within
+    `limit` characters: when a deck is too long to list whole, each kind lists its first cards."""
     counts: Counter[tuple[str, str]] = Counter(
         (CARDS.card(c).kind, CARDS.card(c).name) for c in deck.cards if c in CARDS.by_id
     )
-    lines = [f"## 🃏 {deck.name} · {len(deck.cards)} cards"]
-    for kind, (_, title) in KIND_NAMES.items():
-        mine = {name: n for (of_kind, name), n in counts.items() if of_kind == kind}
-        names = [name + (f" ×{n}" if n > 1 else "") for name, n in mine.items()]
-        lines.append(f"**{title} ({sum(mine.values())})**: {', '.join(names) or '—'}")
-    lines.append(verdict(deck.cards))
-    lines.append(f"-# Deck code: `{','.join(deck.cards)}`" if deck.cards else "")
-    return "\n".join(line for line in lines if line)
+    by_kind = {
+        kind: [name + (f" ×{n}" if n > 1 else "") for (of_kind, name), n in counts.items() if of_kind == kind]
+        for kind in KIND_NAMES
+    }
+    code = f"-# Deck code: `{','.join(deck.cards)}`" if deck.cards else ""
+    if len(code) > limit // 2:
+        code = "-# The deck code is too long to show; trim the deck with `/deck remove`."
+    for shown in (None, 12, 6, 3, 0):
+        lines = [f"## 🃏 {deck.name} · {len(deck.cards)} cards"]
+        for kind, (_, title) in KIND_NAMES.items():
+            names = by_kind[kind][:shown] if shown is not None else by_kind[kind]
+            more = len(by_kind[kind]) - len(names)
+            listed = ", ".join(names) + (f" … and {more} more" if more else "")
+            total = sum(n for (of_kind, _), n in counts.items() if of_kind == kind)
+            lines.append(f"**{title} ({total})**: {listed or '—'}")
+        lines += [verdict(deck.cards), code]
+        text = "\n".join(line for line in lines if line)
+        if len(text) <= limit:
+            return text
+    return clip(text, limit)
 
 
 def verdict(cards: list[str]) -> str:
@@ -85,29 +100,9 @@ def verdict(cards: list[str]) -> str:
     return "❌ Not ready yet:\n" + "\n".join(f"- {problem[0].upper()}{problem[1:]}" for problem in problems)
 
 
-async def find_deck(storage: Storage, user_id: int, name: str) -> DeckRecord:
-    """One of the user's decks, or a UserError saying how to find their decks."""
-    deck = await storage.deck(user_id, GAME, name)
-    if deck is None:
-        raise UserError(f"You have no deck called “{name}”. `/deck list` shows yours.")
-    return deck
-
-
-async def ready_deck(storage: Storage, user_id: int, name: str) -> DeckRecord:
-    """One of the user's decks that follows every rule, else a UserError saying what to do."""
-    deck = await find_deck(storage, user_id, name)
-    problems = validate_deck(deck.cards)
-    if problems:
-        raise UserError(
-            f"“{deck.name}” is not ready to play: {'; '.join(problems)}. "
-            "Fix it with `/deck add` and `/deck remove`."
-        )
-    return deck
-
-
-async def deck_choices(storage: Storage, user_id: int, current: str) -> list[app_commands.Choice[str]]:
-    """The user's decks whose name matches, for autocomplete."""
-    decks = await storage.decks(user_id, GAME)
+async def deck_choices(shelf: DeckShelf, user_id: int, current: str) -> list[app_commands.Choice[str]]:
+    """The user's decks whose name matches, for autocomplete (answered from the shelf at once)."""
+    decks = shelf.known(user_id)
     return [
         app_commands.Choice(name=d.name, value=d.name) for d in decks if current.lower() in d.name.lower()
     ][:25]
@@ -118,23 +113,24 @@ class DeckCommands(commands.Cog):
 
     deck = app_commands.Group(name="deck", description="Your custom Super Powered Smash Masters decks")
 
-    def __init__(self, bot: SuperTableBot) -> None:
+    def __init__(self, bot: SuperTableBot, shelf: DeckShelf) -> None:
         self.bot = bot
+        self.shelf = shelf
 
     async def load(self, user_id: int, name: str) -> DeckRecord:
         """One of the user's decks, or a UserError saying how to find their decks."""
-        return await find_deck(self.bot.service.storage, user_id, name)
+        return await self.shelf.find(user_id, name)
 
     async def save(self, deck: DeckRecord) -> None:
         deck.updated_at = time.time()
-        await self.bot.service.storage.save_deck(deck)
+        await self.shelf.save(deck)
 
     # ------------------------------------------------------------------ autocomplete
 
     async def deck_names(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return await deck_choices(self.bot.service.storage, interaction.user.id, current)
+        return await deck_choices(self.shelf, interaction.user.id, current)
 
     async def pool_cards(
         self, interaction: discord.Interaction, current: str
@@ -144,8 +140,8 @@ class DeckCommands(commands.Cog):
     async def deck_cards(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        name = str(getattr(interaction.namespace, "name", "") or "")
-        found = await self.bot.service.storage.deck(interaction.user.id, GAME, name)
+        name = str(getattr(interaction.namespace, "name", "") or "").casefold()
+        found = next((d for d in self.shelf.known(interaction.user.id) if d.name.casefold() == name), None)
         cards = [c for c in dict.fromkeys(found.cards) if c in CARDS.by_id] if found else []
         return pool_choices(current, cards)
 
@@ -163,25 +159,31 @@ class DeckCommands(commands.Cog):
         interaction: discord.Interaction,
         name: app_commands.Range[str, 1, MAX_NAME],
         start: app_commands.Choice[str] | None = None,
-        code: str | None = None,
+        code: app_commands.Range[str, 1, MAX_CODE] | None = None,
     ) -> None:
         async def work() -> None:
-            storage = self.bot.service.storage
             user = interaction.user.id
             title = " ".join(name.split())
             if not title:
                 raise UserError("Give the deck a name with some letters in it.")
-            if await storage.deck(user, GAME, title) is not None:
+            decks = await self.shelf.all(user)
+            if any(deck.name.casefold() == title.casefold() for deck in decks):
                 raise UserError(
                     f"You already have a deck called “{title}”: edit it, or `/deck delete` it first."
                 )
-            if len(await storage.decks(user, GAME)) >= MAX_DECKS:
+            if len(decks) >= MAX_DECKS:
                 raise UserError(f"You can keep {MAX_DECKS} decks; `/deck delete` one first.")
             if code:
                 cards = parse_deck(code.replace(" ", ","))
                 unknown = [c for c in cards if c not in CARDS.by_id]
                 if unknown:
-                    raise UserError(f"That deck code has cards I don't know: {', '.join(unknown[:5])}.")
+                    shown = ", ".join(clip(card, 20) for card in unknown[:5])
+                    raise UserError(f"That deck code has cards I don't know: {shown}.")
+                if len(cards) > MAX_CARDS:
+                    raise UserError(
+                        f"That deck code lists {len(cards)} cards; a deck holds at most {MAX_CARDS} while "
+                        "you build it (a finished one has 46)."
+                    )
             elif start is None or start.value != "empty":
                 cards = list(CARDS.deck(start.value if start else next(iter(CARDS.decks))))
             else:
@@ -260,7 +262,7 @@ class DeckCommands(commands.Cog):
     @deck.command(name="list", description="Your decks")
     async def list_decks(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
-            decks = await self.bot.service.storage.decks(interaction.user.id, GAME)
+            decks = await self.shelf.all(interaction.user.id)
             if not decks:
                 raise UserError("You have no decks yet. Start one with `/deck build`.")
             lines = [
@@ -276,7 +278,7 @@ class DeckCommands(commands.Cog):
     @app_commands.autocomplete(name=deck_names)
     async def delete(self, interaction: discord.Interaction, name: str) -> None:
         async def work() -> None:
-            if not await self.bot.service.storage.delete_deck(interaction.user.id, GAME, name):
+            if not await self.shelf.delete(interaction.user.id, name):
                 raise UserError(f"You have no deck called “{name}”. `/deck list` shows yours.")
             await tell(interaction, f"Deleted the deck “{name}”.")
 
@@ -294,7 +296,7 @@ class DeckCommands(commands.Cog):
                 raise UserError(
                     "Use this in the thread of a Super Powered Smash Masters lobby, before it starts."
                 )
-            deck = await ready_deck(service.storage, interaction.user.id, name)
+            deck = await self.shelf.ready(interaction.user.id, name)
             await service.bring_deck(live.id, interaction.user.id, deck.name, deck.cards)
             await tell(interaction, f"You bring “{deck.name}” to this game.")
 

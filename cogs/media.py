@@ -1,4 +1,5 @@
-"""Rendering for Discord: images are drawn in worker threads, never on the event loop."""
+"""Rendering for Discord: table and hand images come from the bot's render pool (worker processes);
+leaderboards and replays are drawn in threads. Nothing is drawn on the event loop."""
 
 from __future__ import annotations
 
@@ -16,21 +17,20 @@ from PIL import Image
 import renderers
 from bot.errors import UserError
 from bot.live import LiveTable
+from bot.render_pool import RenderPool, Urgency
 from bot.replays import Replay
 from renderers.replay import ReplayTooLarge, encode_replay_gif, pick_frames
 
 T = TypeVar("T")
-RENDER_THREADS = 2
-"""Drawing holds the GIL and encoding uses a core, so two threads keep both cores busy on a small host
-while the event loop stays responsive; more threads only queue up behind the GIL."""
-_RENDER_POOL = ThreadPoolExecutor(max_workers=RENDER_THREADS, thread_name_prefix="render")
+_RENDER_POOL = ThreadPoolExecutor(max_workers=1, thread_name_prefix="render")
+"""Leaderboard images: rare, so one thread (tables and hands go to the RenderPool's workers)."""
 _REPLAY_POOL = ThreadPoolExecutor(max_workers=1, thread_name_prefix="replay")
 """Replays are heavy (seconds each): one at a time, in their own thread, so memory stays bounded and
 table edits and hand panels never wait behind a GIF."""
 
 
 async def in_render_thread(work: Callable[..., T], *args: Any) -> T:
-    """Run blocking drawing work in the bounded render pool, never on the event loop."""
+    """Run blocking drawing work (a leaderboard) in a render thread, never on the event loop."""
     return await asyncio.get_running_loop().run_in_executor(_RENDER_POOL, work, *args)
 
 
@@ -48,19 +48,21 @@ class Picture:
 
 
 def snapshot(view: Mapping[str, Any]) -> Any:
-    """A deep copy of a view, so the worker thread never shares objects with the live state."""
+    """A deep copy of a view, so a worker thread never shares objects with the live state."""
     return msgspec.json.decode(msgspec.json.encode(view))
 
 
-async def table_picture(live: LiveTable) -> Picture:
+async def table_picture(pool: RenderPool, live: LiveTable, urgency: Urgency = Urgency.BACKGROUND) -> Picture:
     """The public table image."""
-    image = await in_render_thread(renderers.render_table, live.record.game, snapshot(live.view(None)))
+    image = await pool.render("table", live.record.game, live.view(None), urgency, key=("table", live.id))
     return Picture(image.png, f"table-{live.id}.png", image.alt)
 
 
-async def hand_picture(live: LiveTable, seat: int) -> Picture:
-    """A seat's private hand image."""
-    image = await in_render_thread(renderers.render_hand, live.record.game, snapshot(live.view(seat)))
+async def hand_picture(pool: RenderPool, live: LiveTable, seat: int) -> Picture:
+    """A seat's private hand image: someone is waiting for it."""
+    image = await pool.render(
+        "hand", live.record.game, live.view(seat), Urgency.WAITED_ON, key=("hand", live.id, seat)
+    )
     return Picture(image.png, f"hand-{live.id}-{seat}.png", image.alt)
 
 

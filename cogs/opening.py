@@ -12,12 +12,15 @@ from bot.errors import UserError
 from bot.live import LiveTable
 from bot.runtime import table_options
 from cogs import ui
+from cogs.replies import tell
 
 if TYPE_CHECKING:
     from bot.app import SuperTableBot
 
 log = logging.getLogger(__name__)
-THREAD_AUTO_ARCHIVE_MINUTES: Literal[1440] = 1440
+THREAD_AUTO_ARCHIVE_MINUTES: Literal[10080] = 10080
+"""A week: longer than a lobby lives (24 h) or a turn lasts, so Discord rarely archives a table's thread
+under it; when it does, the presenter reopens the thread to edit the table."""
 
 
 async def open_table(
@@ -72,7 +75,7 @@ async def open_table(
         if thread is not None or place_is_thread
         else " (I may not create threads here, so it lives in this channel.)"
     )
-    await interaction.followup.send(f"🎲 {engine.meta.title} table opened {where}.{note}", ephemeral=True)
+    await tell(interaction, f"🎲 {engine.meta.title} table opened {where}.{note}")
     return live
 
 
@@ -122,7 +125,7 @@ async def open_rematch(bot: SuperTableBot, interaction: discord.Interaction, tab
     own_deck = old.runtime.decks.get(interaction.user.id)
     if own_deck is not None:  # the host plays their deck again; others bring theirs when they join
         live = await bot.service.bring_deck(live.id, interaction.user.id, own_deck.name, own_deck.cards)
-    message = await place.send(view=ui.lobby_view(live))
+    message = await place.send(view=ui.lobby_view(live), allowed_mentions=discord.AllowedMentions.none())
     await bot.service.set_message(live.id, message.id)
     players = " ".join(
         f"<@{s.user_id}>" for s in record.seats if s.user_id and s.user_id != interaction.user.id
@@ -133,4 +136,4 @@ async def open_rematch(bot: SuperTableBot, interaction: discord.Interaction, tab
         + ("\n-# Bringing your own deck again? Join, then use `/deck use`." if decks else ""),
         allowed_mentions=discord.AllowedMentions(users=True),
     )
-    await interaction.followup.send("Rematch lobby opened.", ephemeral=True)
+    await tell(interaction, "Rematch lobby opened.")

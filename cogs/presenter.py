@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable
-from typing import TYPE_CHECKING
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
 from weakref import WeakValueDictionary
 
 import discord
@@ -20,16 +20,19 @@ from bot.coalesce import Coalescer
 from bot.errors import UserError
 from bot.listener import DecisionRef, TableChange
 from bot.live import LiveTable
+from bot.render_pool import Urgency
 from cogs import ui
 from cogs.consoles import Consoles
 from cogs.media import hand_picture, table_picture
+from cogs.refusals import DMS_CLOSED, THREAD_ARCHIVED, as_retry, retry_after
 
 if TYPE_CHECKING:
     from bot.app import SuperTableBot
     from bot.service import TableService
 
 log = logging.getLogger(__name__)
-DMS_CLOSED = 50007
+CLICK_IS_RECENT = 3.0  # seconds after a person acted at a table during which its image is urgent
+CLOSE_WAIT = 3.0  # seconds pending table edits may take at shutdown, before the connection closes
 QUIET = discord.AllowedMentions.none()
 PING = discord.AllowedMentions(users=True)
 
@@ -43,15 +46,26 @@ class TablePresenter:
         self._order: WeakValueDictionary[int, asyncio.Lock] = WeakValueDictionary()
         self._tasks: set[asyncio.Task[None]] = set()
         self._dm_failed: set[tuple[int, int]] = set()
+        self._dm_channels: dict[int, int] = {}  # user id -> DM channel id, so a DM costs one request
         self._archives: dict[int, asyncio.TimerHandle] = {}
-        self.consoles = Consoles(bot.service, bot.settings.console_edit_interval)
+        self.consoles = Consoles(bot.service, bot.render_pool, bot.settings.console_edit_interval)
+        self._clicked: dict[int, float] = {}  # table id -> when a person last acted there
+        self._closing: dict[int, str] = {}  # table id -> the note its message closes with
+        self._closed = False  # shutting down: changes are no longer shown
 
     @property
     def service(self) -> TableService:
         return self.bot.service
 
     async def on_change(self, change: TableChange) -> None:
-        """Queue one saved change for display (returns at once; order kept per table)."""
+        """Queue one saved change for display (returns at once; order kept per table). The table
+        edit is asked for at once, so pings and DMs queued before it never hold it back."""
+        if self._closed:
+            return
+        if change.kind in ("started", "step", "finished", "resumed"):
+            if change.by_person:
+                self._clicked[change.table_id] = asyncio.get_running_loop().time()
+            self.table_edits.request(change.table_id)
         lock = self._order.get(change.table_id)
         if lock is None:
             lock = self._order[change.table_id] = asyncio.Lock()
@@ -70,25 +84,41 @@ class TablePresenter:
     async def show(self, live: LiveTable, change: TableChange) -> None:
         """Every visible consequence of a change, each step on its own."""
         if change.kind == "lobby":
-            await _safely(self.edit_lobby(live), "lobby edit")
+            self.table_edits.request(live.id)
         elif change.kind == "cancelled":
             reason = change.notes[0] if change.notes else "This table was cancelled."
-            await _safely(self.close_lobby(live, f"🛑 {reason}"), "closing")
+            self._closing[live.id] = f"🛑 {reason}"
+            self.table_edits.request(live.id)
+            await self.table_edits.flush(live.id)
             self.consoles.changed(live)
             self.finish(live)
         elif change.kind == "resumed":
             await _safely(
                 self.say(live, "♻️ SuperTable restarted; this game carries on where it left off."), "note"
             )
-            self.table_edits.request(live.id)
         else:
-            self.table_edits.request(live.id)
             self.consoles.changed(live)
+            if change.kind == "started" and live.engine.meta.live_play:
+                await self.table_edits.flush(live.id)  # the race starts once its table is there
+                await _safely(self.service.shown(live.id), "starting the game clock")
             await _safely(self.notify(live, change), "notifications")
             if change.kind == "finished":
                 await self.table_edits.flush(live.id)
                 await _safely(self.post_result(live), "result")
                 self.finish(live)
+
+    async def close(self) -> None:
+        """At shutdown, before the HTTP session closes: let pending table edits finish for a moment,
+        then cancel them and everything else still being shown."""
+        self._closed = True
+        await self.table_edits.close(CLOSE_WAIT)
+        await self.consoles.close()
+        for handle in self._archives.values():
+            handle.cancel()
+        self._archives.clear()
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
 
     def finish(self, live: LiveTable) -> None:
         """A closed table: archive its thread later and free its memory."""
@@ -101,46 +131,69 @@ class TablePresenter:
     def channel(self, live: LiveTable) -> discord.PartialMessageable:
         return self.bot.get_partial_messageable(live.record.place_id, guild_id=live.record.guild_id)
 
-    async def edit_lobby(self, live: LiveTable) -> None:
-        """Redraw the lobby message."""
-        if live.record.message_id is None:
-            return
+    async def edit_table_message(self, live: LiveTable, fields: Callable[[], dict[str, Any]]) -> None:
+        """Edit the lobby or table message; in a thread Discord archived meanwhile (it refuses edits
+        there), the thread is reopened and the edit made again. `fields` makes fresh arguments for
+        each attempt (a file can be sent only once)."""
+        assert live.record.message_id is not None
         message = self.channel(live).get_partial_message(live.record.message_id)
         try:
-            await message.edit(view=ui.lobby_view(live), allowed_mentions=QUIET)
-        except discord.NotFound:
-            await self.repost(live)
-
-    async def close_lobby(self, live: LiveTable, text: str) -> None:
-        """Replace the lobby or table message by a closed note."""
-        if live.record.message_id is None:
-            return
-        message = self.channel(live).get_partial_message(live.record.message_id)
-        await message.edit(view=ui.closed_lobby_view(live, text), attachments=[])
+            await message.edit(**fields())
+        except discord.HTTPException as exc:
+            thread_id = live.record.thread_id
+            if exc.code != THREAD_ARCHIVED or thread_id is None:
+                raise
+            await self.bot.http.edit_channel(thread_id, archived=False, reason="a table in it changed")
+            await message.edit(**fields())
 
     async def refresh_table(self, table_id: int) -> None:
-        """Draw the latest state into the table message (run through the coalescer)."""
+        """Draw the latest state into the table message, run through the coalescer: the lobby, the
+        table with its image, or the closed note of a cancelled table. One place edits the message,
+        so edits never overtake each other, and a rate-limited one is made again."""
         try:
             live = await self.service.get(table_id)
         except UserError:
             return
+        closing = self._closing.pop(table_id, None) if live.record.status == "cancelled" else None
         if live.record.message_id is None:
-            await self.repost(live)
+            if closing is None:
+                await self.repost(live)
             return
-        picture = await table_picture(live)
-        view = ui.table_view(live, picture.filename, picture.alt)
-        message = self.channel(live).get_partial_message(live.record.message_id)
+        fields = await self.message_fields(live, closing)
         try:
-            await message.edit(view=view, attachments=[picture.file()], allowed_mentions=QUIET)
+            await self.edit_table_message(live, fields)
         except discord.NotFound:
-            await self.repost(live)
+            if closing is None:
+                await self.repost(live)
+        except discord.HTTPException as exc:
+            if closing is not None:
+                self._closing[table_id] = closing  # the closed note is made again after the delay
+            retry = as_retry(exc)
+            if retry is None:
+                raise
+            raise retry from exc  # the coalescer edits again, with the newest state, after the delay
+
+    async def message_fields(self, live: LiveTable, closing: str | None) -> Callable[[], dict[str, Any]]:
+        """What the table message shows now, as fresh edit arguments for each attempt."""
+        if closing is not None:
+            closed = ui.closed_lobby_view(live, closing)
+            return lambda: {"view": closed, "attachments": []}
+        if live.record.status == "lobby":
+            lobby = ui.lobby_view(live)
+            return lambda: {"view": lobby, "allowed_mentions": QUIET}
+        clicked = self._clicked.pop(live.id, None)
+        recent = clicked is not None and asyncio.get_running_loop().time() - clicked < CLICK_IS_RECENT
+        urgency = Urgency.CLICKED if recent else Urgency.BACKGROUND
+        picture = await table_picture(self.bot.render_pool, live, urgency)
+        view = ui.table_view(live, picture.filename, picture.alt)
+        return lambda: {"view": view, "attachments": [picture.file()], "allowed_mentions": QUIET}
 
     async def repost(self, live: LiveTable) -> None:
         """Post a new table (or lobby) message when the old one is gone."""
         if live.record.status == "lobby":
             message = await self.channel(live).send(view=ui.lobby_view(live), allowed_mentions=QUIET)
         else:
-            picture = await table_picture(live)
+            picture = await table_picture(self.bot.render_pool, live, Urgency.CLICKED)
             view = ui.table_view(live, picture.filename, picture.alt)
             message = await self.channel(live).send(view=view, file=picture.file(), allowed_mentions=QUIET)
         await self.service.set_message(live.id, message.id)
@@ -188,8 +241,12 @@ class TablePresenter:
             for ref in change.opened:
                 first.setdefault(ref.user_id, ref)
             channel_pings = [ref for ref in first.values() if self.consoles.wants_ping(live, ref.user_id)]
-        else:
+        else:  # once when a turn opens; its next steps go to the panel the player is using
+            turns: dict[int, DecisionRef] = {}
             for ref in change.opened:
+                if ref.new_turn:
+                    turns.setdefault(ref.user_id, ref)
+            for ref in turns.values():
                 if not await self.dm_panel(live, ref):
                     channel_pings.append(ref)
         if channel_pings:
@@ -217,17 +274,22 @@ class TablePresenter:
 
     async def dm_panel(self, live: LiveTable, ref: DecisionRef) -> bool:
         """Send the hand panel by DM to players who opted in; False when a channel ping is needed."""
+        if not self.bot.settings.dms:
+            return False
         settings = await self.service.storage.user_settings(ref.user_id)
         if not settings.dm or (live.id, ref.user_id) in self._dm_failed:
             return False
         try:
-            picture = await hand_picture(live, ref.seat)
+            picture = await hand_picture(self.bot.render_pool, live, ref.seat)
             view = ui.panel_view(
                 live, ref.seat, picture.filename, picture.alt, notice=f"Your turn at {live.title}."
             )
-            user = self.bot.get_user(ref.user_id) or await self.bot.fetch_user(ref.user_id)
-            await user.send(view=view, file=picture.file())
+            channel = await self.dm_channel(ref.user_id)
+            await channel.send(view=view, file=picture.file())
         except discord.HTTPException as exc:
+            if retry_after(exc) is not None:  # rate limited: a ping in the channel this once
+                log.info("DM to %s rate limited; pinging in the channel instead", ref.user_id)
+                return False
             self._dm_failed.add((live.id, ref.user_id))
             reason = "they are closed" if getattr(exc, "code", 0) == DMS_CLOSED else "Discord refused it"
             await self.say(
@@ -237,6 +299,14 @@ class TablePresenter:
             )
             return False
         return True
+
+    async def dm_channel(self, user_id: int) -> discord.abc.Messageable:
+        """The user's DM channel: opened once, then known by id (no user look-up per turn)."""
+        channel_id = self._dm_channels.get(user_id)
+        if channel_id is None:
+            channel = await self.bot.create_dm(discord.Object(user_id))
+            channel_id = self._dm_channels[user_id] = channel.id
+        return self.bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
 
 
 async def _safely(work: Awaitable[None], what: str) -> None:

@@ -10,12 +10,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import UserError
+from bot.lookup import find_game
 from bot.ratings import Skill
 from bot.replays import load_replay
 from bot.storage.records import GLOBAL_SCOPE, GameStats, GuildSettings
 from cogs.boards import BoardQuery, board_choices, board_message
 from cogs.media import replay_files
-from cogs.replies import guarded, tell
+from cogs.replies import answer, guarded, tell
 from cogs.ui import MEDALS
 
 if TYPE_CHECKING:
@@ -55,9 +56,11 @@ class RecordsCommands(commands.Cog):
     async def mode_names(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        engine = self.bot.service.registry.get(str(getattr(interaction.namespace, "game", "") or ""))
-        if engine is None:
+        try:
+            game = find_game(self.bot.service.registry, str(getattr(interaction.namespace, "game", "") or ""))
+        except UserError:
             return []
+        engine = self.bot.service.registry[game]
         rated = [
             (mode.id, f"{mode.label} (rating)")
             for mode in engine.meta.modes
@@ -104,12 +107,11 @@ class RecordsCommands(commands.Cog):
         page: app_commands.Range[int, 1, 9999] = 1,
     ) -> None:
         async def work() -> None:
-            await interaction.response.defer(ephemeral=True, thinking=True)
             server = interaction.guild_id is not None and (scope is None or scope.value == "server")
             query = BoardQuery(game, mode, server, page)
             view, picture = await board_message(self.bot, query, interaction.guild_id, interaction.user.id)
             files = [picture.file()] if picture else []
-            await interaction.followup.send(view=view, files=files, ephemeral=True)
+            await answer(interaction, view=view, files=files)
 
         await guarded(interaction, work)
 
@@ -123,9 +125,10 @@ class RecordsCommands(commands.Cog):
     ) -> None:
         async def work() -> None:
             who, scope = self._whose(interaction, user)
+            wanted = find_game(self.bot.service.registry, game) if game is not None else None
             found = await self.bot.service.storage.player_stats(who.id, scope)
-            if game is not None:
-                found = [entry for entry in found if entry.game == game]
+            if wanted is not None:
+                found = [entry for entry in found if entry.game == wanted]
             where = "in this server" if scope else "anywhere"
             if not found:
                 raise UserError(f"{who.display_name} has no finished games {where} yet.")
@@ -157,7 +160,8 @@ class RecordsCommands(commands.Cog):
     ) -> None:
         async def work() -> None:
             who, scope = self._whose(interaction, user)
-            entries = await self.bot.service.storage.history(who.id, game, scope, HISTORY_SIZE)
+            wanted = find_game(self.bot.service.registry, game) if game is not None else None
+            entries = await self.bot.service.storage.history(who.id, wanted, scope, HISTORY_SIZE)
             if not entries:
                 raise UserError(f"{who.display_name} has no recorded games here yet.")
             lines = []
@@ -187,10 +191,11 @@ class RecordsCommands(commands.Cog):
             played = record is not None and any(seat.user_id == interaction.user.id for seat in record.seats)
             if record is None or (record.guild_id != interaction.guild_id and not played):
                 raise UserError(f"There is no game #{game_id} here.")
-            await interaction.response.defer(thinking=True)
             story = await load_replay(storage, self.bot.service.registry, game_id)
             title = self._game_title(record.game)
             files = await replay_files(story, title)
+            # The private acknowledgement is filled first: a follow-up sent before it would fill it.
+            await tell(interaction, f"🎞️ Posting the replay of game #{game_id} here, for everyone…")
             await interaction.followup.send(
                 f"🎞️ Replay of game #{game_id}: {title}, {len(story.frames)} moments.", files=files
             )

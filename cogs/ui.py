@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 import discord
 from discord import ui
 
-from bot.clock import format_seconds
+from bot.clock import format_seconds, wall_clock
 from bot.live import LiveTable
 from bot.runtime import clip, table_options
 from bot.storage.records import ResultRecord
@@ -18,7 +19,16 @@ ACCENT = discord.Colour.from_rgb(230, 126, 34)
 MAX_BUTTONS = 5
 LIVE_BUTTONS = 25  # a live console lays out up to five rows of buttons for one decision
 MAX_DETAILS = 1500
+MAX_TEXT = 4000  # characters of text displays in one Components V2 message
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
+# A live console colours an option by its tone (engines.core.Option): what works now is green and
+# marked, what works but costs the player is red, what would not work now is grey.
+TONE_STYLES = {
+    "good": discord.ButtonStyle.success,
+    "risky": discord.ButtonStyle.danger,
+    "idle": discord.ButtonStyle.secondary,
+}
+TONE_EMOJI = {"good": "✅"}
 
 
 def layout(*children: ui.Item[ui.LayoutView], accent: discord.Colour | None = ACCENT) -> ui.LayoutView:
@@ -28,10 +38,22 @@ def layout(*children: ui.Item[ui.LayoutView], accent: discord.Colour | None = AC
     DynamicItems registered at start-up, so discord.py must not keep one view per message
     in its view store (it would grow with every panel and table edit, for ever).
     """
+    within_text_budget([c for c in children if isinstance(c, ui.TextDisplay)])
     view = ui.LayoutView(timeout=None)
     view.add_item(ui.Container(*children, accent_colour=accent))
     view.stop()
     return view
+
+
+def within_text_budget(texts: list[ui.TextDisplay[ui.LayoutView]], budget: int = MAX_TEXT) -> None:
+    """Discord refuses a message whose text displays hold more than 4,000 characters in all: the
+    longest ones are shortened until the message fits (the short ones, headers and prompts, stay)."""
+    excess = sum(len(t.content) for t in texts) - budget
+    while excess > 0:
+        longest = max(texts, key=lambda t: len(t.content))
+        keep = max(1, len(longest.content) - excess)
+        excess -= len(longest.content) - keep
+        longest.content = clip(longest.content, keep)
 
 
 def gallery(filename: str, alt: str) -> ui.MediaGallery[ui.LayoutView]:
@@ -65,26 +87,37 @@ def seat_line(live: LiveTable, index: int) -> str:
     return f"{index + 1}. {who}" + (f" ({', '.join(tags)})" if tags else "")
 
 
+def player_count(seats: range) -> str:
+    """How many players a mode takes: "1 player", "2 players", "2-4 players"."""
+    low, high = seats.start, seats.stop - 1
+    if low < high:
+        return f"{low}-{high} players"
+    return f"{low} player" + ("s" if low > 1 else "")
+
+
 def lobby_view(live: LiveTable) -> ui.LayoutView:
-    """The lobby: game, mode, seats and the lobby buttons."""
+    """The lobby: game, mode, seats and the lobby buttons (Join and Add AI only while a seat is free)."""
     record = live.record
     mode = live.engine.meta.mode(record.mode)
-    low, high = mode.seats.start, mode.seats.stop - 1
     seats = "\n".join(seat_line(live, i) for i in range(len(record.seats)))
-    free = high - len(record.seats)
+    free = live.max_seats - len(record.seats)
     if free > 0:
         seats += f"\n-# {free} free seat{'s' if free > 1 else ''}"
     options = ", ".join(f"{k}: {v}" for k, v in table_options(record.options).items())
     header = (
-        f"## 🎲 {live.title} · {mode.label}\n"
-        f"{low}-{high} players · turn timer {format_seconds(record.turn_timer)}"
+        f"## 🎲 {live.title} · {live.mode_label}\n"
+        f"{player_count(mode.seats)} · turn timer {format_seconds(record.turn_timer)}"
         + (f" · {options}" if options else "")
-        + "\nPress **Join** to take a seat. The host presses **Start** when everyone is in."
+        + (
+            "\nPress **Join** to take a seat. The host presses **Start** when everyone is in."
+            if free > 0
+            else "\nEvery seat is taken: the host presses **Start**."
+        )
     )
     row = ui.ActionRow(
-        button("Join", ids.lobby(record.id, "join"), discord.ButtonStyle.success),
+        button("Join", ids.lobby(record.id, "join"), discord.ButtonStyle.success, disabled=free <= 0),
         button("Leave", ids.lobby(record.id, "leave")),
-        button("Add AI", ids.lobby(record.id, "ai"), emoji="🤖"),
+        button("Add AI", ids.lobby(record.id, "ai"), emoji="🤖", disabled=free <= 0),
         button("Remove AI", ids.lobby(record.id, "unai"), disabled=not any(s.is_ai for s in record.seats)),
         button("Start", ids.lobby(record.id, "start"), discord.ButtonStyle.primary),
     )
@@ -116,6 +149,11 @@ def hand_label(live: LiveTable) -> str:
     return "Open console" if live.engine.meta.live_play else "Open my hand"
 
 
+def hand_emoji(live: LiveTable) -> str:
+    """That button's emoji: fully-qualified Unicode emoji only, or Discord refuses the whole message."""
+    return "🎮" if live.engine.meta.live_play else "🃏"
+
+
 def table_view(live: LiveTable, filename: str, alt: str) -> ui.LayoutView:
     """The table message: image, whose turn, the last events, and the table buttons."""
     record = live.record
@@ -129,7 +167,12 @@ def table_view(live: LiveTable, filename: str, alt: str) -> ui.LayoutView:
         parts.append(ui.TextDisplay("\n".join(f"-# {line}" for line in live.runtime.log[-5:])))
     if record.status == "active":
         buttons = [
-            button(hand_label(live), ids.table(record.id, "hand"), discord.ButtonStyle.primary, emoji="🂠"),
+            button(
+                hand_label(live),
+                ids.table(record.id, "hand"),
+                discord.ButtonStyle.primary,
+                emoji=hand_emoji(live),
+            ),
             button("Rules", ids.table(record.id, "rules"), emoji="📖"),
             button("Forfeit", ids.table(record.id, "forfeit"), discord.ButtonStyle.danger),
         ]
@@ -152,8 +195,10 @@ def panel_view(
     *,
     notice: str = "",
     picked: tuple[int, ...] | None = None,
+    now: float | None = None,
 ) -> ui.LayoutView:
-    """A player's private hand panel: their view and their open decision."""
+    """A player's private hand panel: their view and their open decision (`now`, the bot's clock,
+    times a live console's countdowns; the wall clock when not given)."""
     record = live.record
     parts: list[ui.Item[ui.LayoutView]] = []
     if notice:
@@ -177,7 +222,7 @@ def panel_view(
             ui.ActionRow(button("I'm back", ids.table(record.id, "back"), discord.ButtonStyle.success))
         )
     elif decisions and live.engine.meta.live_play:
-        return live_console(parts, record.id, version, decisions)
+        return live_console(parts, live, seat, decisions, wall_clock() if now is None else now)
     elif decisions:
         parts += decision_items(record.id, version, decisions[0], picked)
         if len(decisions) > 1:
@@ -192,11 +237,16 @@ def panel_view(
 
 
 def live_console(
-    parts: list[ui.Item[ui.LayoutView]], table_id: int, version: int, decisions: list[Decision]
+    parts: list[ui.Item[ui.LayoutView]], live: LiveTable, seat: int, decisions: list[Decision], now: float
 ) -> ui.LayoutView:
-    """A real-time console: every open decision at once, one click each. Single choices are
-    buttons (rows of five) while the message stays within Discord's 40 components (the longest
-    lists become menus first); there is no Skip or Confirm, since doing nothing is always allowed."""
+    """A real-time console: the status lines the game gives the seat (its view's `console`), then
+    every open decision at once, one click each, with the time left on timed ones. Single choices
+    are buttons (rows of five, coloured by each option's tone) while the message stays within
+    Discord's 40 components (the longest lists become menus first); there is no Skip or Confirm,
+    since doing nothing is always allowed."""
+    lines = "\n".join(str(line) for line in live.view(seat).get("console") or ())
+    status: list[ui.Item[ui.LayoutView]] = [ui.TextDisplay(clip(lines, MAX_DETAILS))] if lines else []
+    version = live.state.version if live.state is not None else 0
     limits = [LIVE_BUTTONS] * len(decisions)
     largest_first = sorted(range(len(decisions)), key=lambda i: -len(decisions[i].options))
     for menu in [None, *largest_first]:
@@ -205,13 +255,18 @@ def live_console(
         controls = [
             item
             for decision, limit in zip(decisions, limits, strict=True)
-            for item in decision_items(table_id, version, decision, None, live=True, max_buttons=limit)
+            for item in decision_items(live.id, version, decision, None, live_now=now, max_buttons=limit)
         ]
         try:
-            return layout(*parts, *controls)
+            return layout(*parts, *status, *controls)
         except ValueError:
             continue
     raise ValueError("a live console does not fit in one message")
+
+
+def time_left(deadline: float, now: float) -> str:
+    """A live console's countdown: the seconds left when drawn, then Discord's own live clock."""
+    return f"⏱️ {max(0.0, deadline - now):.1f} s left (<t:{math.ceil(deadline)}:R>)"
 
 
 def decision_items(
@@ -220,21 +275,28 @@ def decision_items(
     decision: Decision,
     picked: tuple[int, ...] | None,
     *,
-    live: bool = False,
+    live_now: float | None = None,
     max_buttons: int = MAX_BUTTONS,
 ) -> list[ui.Item[ui.LayoutView]]:
     """Buttons (up to `max_buttons` single choices, five a row) or a select menu, with a confirm step
-    for several choices and a Skip for optional ones (none in a `live` console)."""
+    for several choices and a Skip for optional ones. `live_now` is the bot's clock on a live
+    console: no Skip, the time left on a timed decision, and buttons coloured by their tone."""
     hint = ""
     if decision.max_choices > 1:
         low, high = decision.min_choices, min(decision.max_choices, len(decision.options))
         hint = f" (choose {low}-{high})" if low != high else f" (choose {low})"
+    if live_now is not None and decision.deadline is not None:
+        hint += f" · {time_left(decision.deadline, live_now)}"
     items: list[ui.Item[ui.LayoutView]] = [ui.TextDisplay(f"**{clip(decision.prompt)}**{hint}")]
     single = decision.max_choices == 1
     if single and len(decision.options) <= max_buttons:
+        tones = {} if live_now is None else TONE_STYLES
         buttons = [
             button(
-                o.label, ids.option_button(table_id, version, decision.key, o.id), discord.ButtonStyle.primary
+                o.label,
+                ids.option_button(table_id, version, decision.key, o.id),
+                tones.get(o.tone, discord.ButtonStyle.primary),
+                emoji=TONE_EMOJI.get(o.tone) if tones else None,
             )
             for o in decision.options
         ]
@@ -242,7 +304,7 @@ def decision_items(
         details = [f"-# **{o.label}**: {o.detail}" for o in decision.options if o.detail]
         if details:
             items.append(ui.TextDisplay(clip("\n".join(details), MAX_DETAILS)))
-        if decision.min_choices == 0 and not live:
+        if decision.min_choices == 0 and live_now is None:
             items.append(ui.ActionRow(button("Skip", ids.confirm(table_id, version, decision.key, ()))))
         return items
     chosen = set(picked or ())
@@ -259,7 +321,7 @@ def decision_items(
         ],
     )
     items.append(ui.ActionRow(select))
-    if not single or (decision.min_choices == 0 and not live):
+    if not single or (decision.min_choices == 0 and live_now is None):
         picks = tuple(sorted(chosen))
         names = ", ".join(decision.options[i].label for i in picks) or "nothing"
         ok = decision.min_choices <= len(picks) <= decision.max_choices

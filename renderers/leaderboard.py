@@ -24,6 +24,7 @@ from PIL import Image, ImageDraw
 from renderers.kit import cache, draw
 from renderers.kit.encode import MAX_ALT_TEXT, RenderedImage, rendered_image
 from renderers.kit.fonts import font, has_glyph
+from renderers.kit.legibility import smallest_legible
 from renderers.kit.palette import BAR, HIGHLIGHT, MUTED, PANEL, PANEL_EDGE, RGB, TEXT, ink_on
 from renderers.kit.shapes import Box, rounded_box, rounded_outline
 from renderers.kit.text import ELLIPSIS, ellipsize, fit_line, text_width
@@ -36,6 +37,8 @@ MAX_TEXT = 1900
 NO_RATE = "–"
 
 WIDTH = 900
+LEGIBLE = smallest_legible(WIDTH)
+"""The smallest text a page draws: 14 px in a 900-px image, legible at the width Discord shows."""
 PAD = 24
 HEADER = 104
 TABLE_GAP = 18
@@ -241,7 +244,7 @@ def _column_titles(canvas: Image.Image, metric_title: str, panel: Box) -> None:
     paint = ImageDraw.Draw(canvas)
     face = font(16, bold=True)
     middle = panel[1] + COLUMNS / 2 + 3
-    metric, metric_face = fit_line(_clean(metric_title).upper() or "SCORE", VALUE_WIDTH, 16, 12, True)
+    metric, metric_face = fit_line(_clean(metric_title).upper() or "SCORE", VALUE_WIDTH, 16, LEGIBLE, True)
     paint.text((RANK_X, middle), "#", font=face, fill=SUBTLE, anchor="mm")
     paint.text((NAME_X, middle), "PLAYER", font=face, fill=SUBTLE, anchor="lm")
     paint.text((VALUE_RIGHT, middle), metric, font=metric_face, fill=SUBTLE, anchor="rm")

@@ -12,12 +12,12 @@ import signal
 import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from pathlib import Path
 
 from dotenv import dotenv_values
 
 from bot.logs import setup_logging
 from bot.settings import Settings, SettingsError
+from sandbox.home import SandboxBusy, database_file
 
 SANDBOX_DATABASE_URL = "sqlite:///data/sandbox.db"
 # SimCord and what its preview page needs at run time (simcord[preview]).
@@ -38,7 +38,9 @@ def sandbox_settings(environ: Mapping[str, str] | None = None) -> Settings:
 
     The database is SANDBOX_DATABASE_URL (default `sqlite:///data/sandbox.db`), never DATABASE_URL:
     that one names the real bot's games (the Docker image sets it), and the simulated server must
-    not be written into them. Token, command sync and sharding do not apply offline.
+    not be written into them. Token, command sync and sharding do not apply offline, and neither do
+    Discord's rate limits: tables and consoles are redrawn at every change, without the cool-downs
+    (TABLE_EDIT_INTERVAL, CONSOLE_EDIT_INTERVAL) that a page action would otherwise wait out.
     """
     values = (
         dict(environ)
@@ -55,19 +57,21 @@ def sandbox_settings(environ: Mapping[str, str] | None = None) -> Settings:
         sync_guild_id=None,
         shard_count=None,
         shard_ids=None,
+        table_edit_interval=0.0,
+        console_edit_interval=0.0,
+        render_workers=0,  # SimCord runs executor work in wrappers of its own: threads, not processes
+        dms=False,  # the preview shows #games only: turns come as pings there, never to unseen DMs
     )
 
 
 def database_label(url: str) -> str:
     """Where the games are kept, for people: the file's path when it is a SQLite file."""
-    prefix = "sqlite:///"
-    if url.startswith(prefix) and url[len(prefix) :] != ":memory:":
-        return str(Path(url[len(prefix) :]).resolve())
-    return url
+    path = database_file(url)
+    return url if path is None else str(path.resolve())
 
 
-def banner(urls: Mapping[str, str], database: str) -> str:
-    """What the sandbox prints once it is up."""
+def banner(urls: Mapping[str, str], database: str, moved: Sequence[str] = ()) -> str:
+    """What the sandbox prints once it is up (`moved`: members whose usual port was taken)."""
     width = max(len(name) for name in urls)
     lines = [
         'SuperTable sandbox: the real bot in a simulated Discord server, "SuperTable Sandbox".',
@@ -75,6 +79,15 @@ def banner(urls: Mapping[str, str], database: str) -> str:
         "",
         *(f"  {name:<{width}}  {url}" for name, url in urls.items()),
         "",
+        "These links stay the same each time you start the sandbox (bookmark yours).",
+        *(
+            [
+                f"Another program uses the usual port of {', '.join(moved)}, so that link is different "
+                "this time; the usual one comes back once that port is free."
+            ]
+            if moved
+            else []
+        ),
         "In #games, type /play (e.g. /play game:superhot mode:solo), then use the buttons.",
         "Tables open in #games itself here (on a real server each gets its own thread).",
         f"Games are saved in {database} and carry on when you start the sandbox again.",
@@ -91,7 +104,7 @@ async def serve(settings: Settings, port: int) -> None:
     sandbox = Sandbox(settings, port=port)
     await sandbox.start()
     try:
-        print(banner(sandbox.urls, database_label(settings.database_url)), flush=True)
+        print(banner(sandbox.urls, database_label(settings.database_url), sandbox.moved), flush=True)
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):
@@ -121,7 +134,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--port",
         type=int,
         default=0,
-        help="serve the four member pages on this port and the next three (default: free ports)",
+        help="serve the four member pages on this port and the next three "
+        "(default: the ports of the last run, kept beside the database; 8765 to 8768 the first time)",
     )
     args = parser.parse_args(argv)
     if missing_runtime():
@@ -140,6 +154,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         asyncio.run(serve(settings, args.port))
     except KeyboardInterrupt:
         pass
+    except SandboxBusy as exc:
+        print(f"supertable: {exc}", file=sys.stderr)
+        return 1
     except OSError as exc:
         print(f"supertable: the sandbox could not open its pages: {exc}", file=sys.stderr)
         return 1

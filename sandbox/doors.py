@@ -2,32 +2,46 @@
 
 SimCord serves one preview session per simulated Discord. Which member a page acts as is chosen
 in the page ("Viewing as"), and a new page starts as the first member. A door is a small reverse
-proxy on its own 127.0.0.1 port: it passes every request to the preview unchanged, except that a
-page opened through it starts as the door's member. So every member has a URL, and one person can
-play several members from several browser tabs.
+proxy on its own 127.0.0.1 port: it passes every request to the preview, except that
 
-Doors also keep every tab current. A click re-publishes only the page it came from, and the bot
-changes tables by itself too (coalesced table edits, timers, AI turns), so after each page action,
-and whenever the bot has made requests since pages were last published, the pages are refreshed.
-Everything that drives the simulation goes through one `Gate`, so a refresh never overlaps an action.
+- a page opened through it starts as the door's member;
+- a page action (a click, a command) runs alone on the simulation, through the `Gate`;
+- a page reading its state is first published the latest state (`Gate.show`), and the pictures
+  that state shows are fetched for it at once and served from the door (`sandbox.assets`);
+- a click made just as the page was getting a newer state counts, if the control pressed is
+  unchanged in it (`sandbox.controls`);
+- the page gets `page.js`, the sandbox's additions to SimCord's page (pictures swap without a gap,
+  relative timestamps count on).
+
+So every member has a URL, one person can play several members from several browser tabs, and
+every tab shows the table as it is now.
 """
 
 from __future__ import annotations
 
-import asyncio
+import contextlib
 import json
 import logging
 import socket
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+import sys
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
 
 import aiohttp
 import simcord
 from aiohttp import web
 from simcord.preview import Preview
 
-log = logging.getLogger(__name__)
+from sandbox.assets import Picture, Pictures, png_ids
+from sandbox.controls import Controls
+from sandbox.gate import Gate
 
+log = logging.getLogger(__name__)
+PAGE_SCRIPT = "/sandbox/page.js"
+SCRIPT_TAG = f'<script src="{PAGE_SCRIPT}"></script>'
+APP_TAG = '<script type="module" src="/app.js"></script>'
+SCRIPT_HEADERS = {"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff"}
 # Headers that belong to one connection, or that aiohttp recomputes for the forwarded message.
 _NOT_FORWARDED = frozenset(
     {
@@ -48,40 +62,16 @@ _NOT_FORWARDED = frozenset(
 )
 
 
-class Gate:
-    """Serialises everything that drives the simulation, and refreshes pages the bot has changed."""
+@dataclass(frozen=True)
+class Answer:
+    """The preview's answer to one forwarded request."""
 
-    def __init__(self, env: simcord.Env, preview: Preview) -> None:
-        self.env = env
-        self.preview = preview
-        self.lock = asyncio.Lock()
-        self._shown = -1  # how many bot requests the pages showed when last published
+    status: int
+    body: bytes
+    headers: dict[str, str]
 
-    def behind(self) -> bool:
-        """Whether the bot made requests (posts, edits) that the pages do not show yet."""
-        return len(self.env.http_requests) != self._shown
-
-    @asynccontextmanager
-    async def turn(self) -> AsyncIterator[None]:
-        """Hold the simulation for one step, then refresh the pages if the step changed anything."""
-        async with self.lock:
-            try:
-                yield
-            finally:
-                await self.refresh()
-
-    async def refresh(self) -> None:
-        """Publish the latest state to every page (the caller holds the lock)."""
-        if not self.behind():
-            return
-        try:
-            await self.preview.refresh()
-        except simcord.SetupError:
-            return  # the preview session is closed
-        except TimeoutError:
-            log.warning("the bot did not settle in time; the pages will be refreshed later")
-            return
-        self._shown = len(self.env.http_requests)
+    def response(self) -> web.Response:
+        return web.Response(status=self.status, body=self.body, headers=self.headers)
 
 
 class Door:
@@ -102,24 +92,31 @@ class Door:
         self.session = session
         self.port: int | None = None
         self._runner: web.AppRunner | None = None
+        self._pictures = Pictures()
+        self._controls = Controls()
+        self._script = resources.files("sandbox").joinpath("page.js").read_bytes()
 
     @property
     def url(self) -> str:
         """The member's page. It carries the preview's secret: whoever has it can play as the member."""
         if self.port is None:
             raise RuntimeError("the door is not open")
-        capability = self.preview.url.partition("#")[2]
-        return f"http://127.0.0.1:{self.port}/#{capability}"
+        return f"http://127.0.0.1:{self.port}/#{self.preview.capability}"
+
+    @property
+    def _upstream(self) -> str:
+        return self.preview.url.partition("#")[0].rstrip("/")
 
     async def open(self, port: int = 0) -> None:
-        """Listen on 127.0.0.1 (port 0: any free port)."""
+        """Listen on 127.0.0.1 (port 0: any free port); OSError if the port is taken."""
         app = web.Application(client_max_size=32 * 1024 * 1024)
         app.router.add_route("*", "/{path:.*}", self._forward)
         runner = web.AppRunner(app, access_log=None)
         await runner.setup()
         sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         try:
-            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            if sys.platform != "win32":  # reuse the port of a sandbox just stopped (never a live one)
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
             sock.bind(("127.0.0.1", port))
             sock.listen(128)
             sock.setblocking(False)
@@ -138,17 +135,39 @@ class Door:
         self.port = None
 
     async def _forward(self, request: web.Request) -> web.StreamResponse:
-        upstream = self.preview.url.partition("#")[0].rstrip("/")
+        method, path = request.method, request.path
+        context = request.headers.get("X-Simcord-Context")
+        if method == "GET" and path == PAGE_SCRIPT:
+            return web.Response(
+                body=self._script, content_type="application/javascript", headers=SCRIPT_HEADERS
+            )
+        if method == "GET" and path.startswith("/api/assets/") and not request.query_string:
+            picture = self._picture(request, context, path.removeprefix("/api/assets/"))
+            if picture is not None:
+                return web.Response(body=picture.body, headers=dict(picture.headers))
         body = await request.read()
-        if request.method == "POST" and request.path == "/api/pages":
-            body = self._as_member(body)
         headers = {k: v for k, v in request.headers.items() if k.lower() not in _NOT_FORWARDED}
         if "Origin" in headers:
-            headers["Origin"] = upstream
-        if request.method == "POST" and request.path == "/api/action":
-            async with self.gate.turn():
-                return await self._pass(request, upstream, headers, body)
-        return await self._pass(request, upstream, headers, body)
+            headers["Origin"] = self._upstream
+        if method == "POST" and path == "/api/action":
+            async with self.gate.action(context):
+                return (await self._pass(request, headers, self._on_latest(context, body))).response()
+        if method == "POST" and path == "/api/pages":
+            async with self.gate.lock:
+                answer = await self._pass(request, headers, self._as_member(body))
+                await self._handed(answer, headers, None)
+            return answer.response()
+        if method == "GET" and path == "/api/state":
+            async with self.gate.lock:
+                with contextlib.suppress(simcord.SetupError):  # an unknown page: the preview says so
+                    self.gate.show(context)
+                answer = await self._pass(request, headers, body)
+                await self._handed(answer, headers, context)
+            return answer.response()
+        answer = await self._pass(request, headers, body)
+        if method == "GET" and path == "/":
+            return self._with_script(answer).response()
+        return answer.response()
 
     def _as_member(self, body: bytes) -> bytes:
         """A new page starts as this door's member unless it asks for someone."""
@@ -161,16 +180,68 @@ class Door:
             return json.dumps(opened).encode()
         return body
 
-    async def _pass(
-        self, request: web.Request, upstream: str, headers: dict[str, str], body: bytes
-    ) -> web.Response:
+    def _with_script(self, page: Answer) -> Answer:
+        """SimCord's page, with the sandbox's additions loaded before the page's own code."""
+        html = page.body.decode("utf-8", errors="replace")
+        if page.status != 200 or APP_TAG not in html:
+            log.warning("SimCord's page changed: the sandbox's page additions are not loaded")
+            return page
+        return Answer(page.status, html.replace(APP_TAG, SCRIPT_TAG + APP_TAG, 1).encode(), page.headers)
+
+    def _on_latest(self, context: str | None, body: bytes) -> bytes:
+        """A click made on the state the page was just replacing, moved to its latest state when the
+        control pressed is unchanged there (`sandbox.controls`)."""
+        page = self.preview._pages.get(context or "")
+        if page is None:
+            return body
+        try:
+            action = json.loads(body)
+        except ValueError:
+            return body  # not JSON (a form with uploads): as it is
+        if isinstance(action, dict) and self._controls.catch_up(page.id, action, page.revision):
+            return json.dumps(action).encode()
+        return body
+
+    def _picture(self, request: web.Request, context: str | None, asset_id: str) -> Picture | None:
+        """A picture this page was sent, to a request carrying the preview's secret."""
+        if context is None or request.headers.get("X-Simcord-Capability") != self.preview.capability:
+            return None
+        return self._pictures.get(context, asset_id)
+
+    async def _handed(self, answer: Answer, headers: dict[str, str], context: str | None) -> None:
+        """A page is about to get this state (the caller holds the gate): note its controls, and
+        fetch its new pictures while they are the ones it shows."""
+        if answer.status != 200:
+            return
+        try:
+            state: Any = json.loads(answer.body)
+            context = context or state["context"]["id"]
+        except (ValueError, TypeError, KeyError):
+            return
+        if not isinstance(state, dict) or not isinstance(context, str):
+            return
+        self._controls.shown(context, state)
+        shown = png_ids(state)
+        fetched: dict[str, Picture] = {}
+        asking = {**headers, "X-Simcord-Context": context}
+        for asset_id in self._pictures.missing(context, shown):
+            async with self.session.get(f"{self._upstream}/api/assets/{asset_id}", headers=asking) as got:
+                if got.status == 200:
+                    kept = {k: v for k, v in got.headers.items() if k.lower() not in _NOT_FORWARDED}
+                    fetched[asset_id] = Picture(await got.read(), kept)
+        self._pictures.sent(context, shown, fetched)
+        pages = self.preview._pages.keys()
+        self._pictures.keep_only(pages)
+        self._controls.keep_only(pages)
+
+    async def _pass(self, request: web.Request, headers: dict[str, str], body: bytes) -> Answer:
         async with self.session.request(
             request.method,
-            upstream + request.rel_url.path_qs,
+            self._upstream + request.rel_url.path_qs,
             headers=headers,
             data=body or None,
             allow_redirects=False,
         ) as answer:
             content = await answer.read()
             kept = {k: v for k, v in answer.headers.items() if k.lower() not in _NOT_FORWARDED}
-            return web.Response(status=answer.status, body=content, headers=kept)
+            return Answer(answer.status, content, kept)

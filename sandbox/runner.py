@@ -7,6 +7,7 @@ import contextlib
 import logging
 from collections.abc import AsyncIterator, Mapping
 from contextlib import AsyncExitStack
+from dataclasses import replace
 from typing import Any
 
 import aiohttp
@@ -15,12 +16,16 @@ from simcord.preview import Preview
 
 from bot import Settings, SuperTableBot, create_bot
 from engines.core import Engine
-from sandbox.doors import Door, Gate
+from sandbox.clock import PULSE, catch_up, on_simcord_time
+from sandbox.doors import Door
+from sandbox.gate import Gate
+from sandbox.home import Home, Links
+from sandbox.media import SandboxMedia
 from sandbox.world import World, build_world, catch_up_clock
 
 log = logging.getLogger(__name__)
-SETTLE_TIMEOUT = 30.0  # seconds the bot may take over one step (rendering, an AI playing on)
-FOLLOW_EVERY = 0.25  # seconds between checks for changes the bot made by itself
+SETTLE_TIMEOUT = 30.0  # seconds the bot may take over one step before SimCord gives up on it
+FIRST_PORT = 8765  # the members' pages of a first run: 8765 to 8768, below the OS's ephemeral ports
 
 
 class Sandbox:
@@ -39,12 +44,13 @@ class Sandbox:
     ) -> None:
         self.settings = settings
         self.port = port
+        self.moved: list[str] = []  # members whose kept port was taken: their link changed this run
         self._registry = registry
+        self._home = Home(settings.database_url)
         self._stack = AsyncExitStack()
         self._bot: SuperTableBot | None = None
         self._env: simcord.Env | None = None
         self._world: World | None = None
-        self._preview: Preview | None = None
         self._gate: Gate | None = None
         self._doors: list[Door] = []
 
@@ -84,7 +90,9 @@ class Sandbox:
     # ------------------------------------------------------------------ life cycle
 
     async def start(self) -> None:
-        """Build the server, start the bot (commands synced, saved games resumed), open the pages."""
+        """Hold the database, build the server, start the bot (commands synced, saved games
+        resumed), open the pages. Raises `sandbox.home.SandboxBusy` if another sandbox holds the
+        database, OSError if an explicitly chosen port is taken."""
         if self._env is not None:
             raise RuntimeError("the sandbox is already started")
         try:
@@ -94,6 +102,9 @@ class Sandbox:
             raise
 
     async def _start(self) -> None:
+        self.moved = []
+        self._home.lock()
+        self._stack.callback(self._home.unlock)
         bot = self._bot = create_bot(self.settings, registry=self._registry)
         self._stack.push_async_callback(_close_storage, bot)
         env = self._env = simcord.Env(bot, settle_timeout=SETTLE_TIMEOUT)
@@ -101,58 +112,84 @@ class Sandbox:
         catch_up_clock(env)
         await env.start()
         self._stack.push_async_callback(env.shutdown)
-        preview = env.preview(world.games, viewers=list(world.members.values()), layout="channel")
-        self._preview = await self._stack.enter_async_context(preview)
-        gate = self._gate = Gate(env, self._preview)
+        on_simcord_time(bot, env)
+        links = self._home.links()
+        preview = await self._open_preview(env, world, links.secret)
+        gate = self._gate = Gate(env, preview)
         session = await self._stack.enter_async_context(
             aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=None, sock_read=SETTLE_TIMEOUT * 4))
         )
-        for offset, (name, member) in enumerate(world.members.items()):
-            door = Door(name, member.id, self._preview, gate, session)
-            await door.open(self.port + offset if self.port else 0)
-            self._stack.push_async_callback(door.close)
-            self._doors.append(door)
+        await self._open_doors(world, preview, gate, session, links)
+        self._home.announce(f"http://127.0.0.1:{self._doors[0].port}/")
         follower = asyncio.get_running_loop().create_task(self._follow(), name="sandbox-follow")
         self._stack.push_async_callback(_cancel, follower)
-        async with gate.lock:
-            await gate.refresh()
+
+    async def _open_preview(self, env: simcord.Env, world: World, secret: str) -> Preview:
+        """SimCord's preview of #games, with the kept secret and the sandbox's picture checks."""
+        preview = env.preview(world.games, viewers=list(world.members.values()), layout="channel")
+        preview.capability = secret
+        entered: Preview = await self._stack.enter_async_context(preview)
+        entered._media_worker = SandboxMedia()
+        return entered
+
+    async def _open_doors(
+        self, world: World, preview: Preview, gate: Gate, session: aiohttp.ClientSession, links: Links
+    ) -> None:
+        """One door per member: on the chosen ports, else on the kept ones, else (a first run) on
+        FIRST_PORT and the next three; a kept or first port that is taken gives way to a free one."""
+        for offset, (name, member) in enumerate(world.members.items()):
+            door = Door(name, member.id, preview, gate, session)
+            if self.port:
+                await door.open(self.port + offset)
+            else:
+                kept = links.ports[offset]
+                try:
+                    await door.open(kept or FIRST_PORT + offset)
+                except OSError:
+                    if kept:
+                        self.moved.append(name)
+                    await door.open(0)
+            self._stack.push_async_callback(door.close)
+            self._doors.append(door)
+        ports = tuple(door.port or 0 for door in self._doors)
+        if self.port or not any(links.ports):
+            self._home.keep(replace(links, ports=ports))
 
     async def stop(self) -> None:
-        """Close the pages, stop the bot and close its database. Safe to call twice."""
+        """Close the pages, stop the bot, close its database and let it go. Safe to call twice."""
         try:
             await self._stack.aclose()
         finally:
             self._doors.clear()
             self._stack = AsyncExitStack()
-            self._env = self._preview = self._gate = None
+            self._env = self._gate = None
 
     async def wait_closed(self) -> None:
         """Return when someone ends the session from a page (More > End preview session)."""
-        if self._preview is None:
+        if self._gate is None:
             return
-        await self._preview.wait_closed()
+        await self._gate.preview.wait_closed()
 
     @contextlib.asynccontextmanager
     async def driving(self) -> AsyncIterator[None]:
-        """Drive members from Python (tests): no page action runs meanwhile; pages refresh after."""
+        """Drive members from Python (tests): no page action, pulse or publication runs meanwhile."""
         if self._gate is None:
             raise RuntimeError("the sandbox is not started")
-        async with self._gate.turn():
+        async with self._gate.lock:
             yield
 
     async def _follow(self) -> None:
-        """Show what the bot does by itself (timers, coalesced edits), and log the bot's errors."""
+        """Keep SimCord's clock on the real time (deadlines, timers), and log the bot's errors."""
         assert self._gate is not None and self._env is not None
         gate, env = self._gate, self._env
         cursor = env.error_cursor
         while True:
-            await asyncio.sleep(FOLLOW_EVERY)
+            await asyncio.sleep(PULSE)
+            async with gate.lock:
+                await catch_up(env)
             for error in env.errors_since(cursor):
                 log.error("the bot raised an error", exc_info=error)
             cursor = env.error_cursor
-            if gate.behind() and not gate.lock.locked():
-                async with gate.lock:
-                    await gate.refresh()
 
 
 async def _cancel(task: asyncio.Task[None]) -> None:

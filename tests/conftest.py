@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 import pytest_asyncio
+from simcord.backend.errors import BackendError
+from simcord.http import router
 
 import renderers
 from bot import Settings, SuperTableBot, create_bot
@@ -16,6 +19,7 @@ from engines.supernova.engine import Supernova
 from tests.support.highcard import HighCard
 from tests.support.highcard_renderer import HighCardRenderer
 from tests.support.replays import assert_replays_reproduce
+from tests.support.wire import check_request
 
 REGISTRY = {
     "highcard": HighCard(),
@@ -35,6 +39,7 @@ def settings(tmp_path: Path) -> Settings:
         table_edit_interval=0.01,
         console_edit_interval=0.01,
         thread_archive_after=600.0,
+        render_workers=0,  # SimCord runs executor work in wrappers of its own: threads, not processes
     )
 
 
@@ -60,3 +65,22 @@ async def make_bot(settings: Settings) -> AsyncIterator[Callable[[], SuperTableB
 @pytest.fixture
 def simcord_bot(make_bot: Callable[[], SuperTableBot]) -> SuperTableBot:
     return make_bot()
+
+
+@pytest.fixture(autouse=True)
+def discord_accepts_every_request(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """Every request the bot sends through SimCord is checked against Discord's documented limits:
+    one Discord would refuse is refused here too (400 50035, as Discord answers), and fails the test."""
+    refused: list[str] = []
+    dispatch = router.dispatch
+
+    def checked(backend: Any, method: str, path: str, **kwargs: Any) -> Any:
+        problems = check_request(method, path, kwargs.get("json"), kwargs.get("files") or ())
+        if problems:
+            refused.append(f"{method} {path}: {'; '.join(problems)}")
+            raise BackendError(400, 50035, f"Invalid Form Body: {'; '.join(problems)}")
+        return dispatch(backend, method, path, **kwargs)
+
+    monkeypatch.setattr(router, "dispatch", checked)
+    yield refused
+    assert not refused, "Discord would refuse these requests:\n" + "\n".join(refused)

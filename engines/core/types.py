@@ -21,6 +21,11 @@ class Mode(msgspec.Struct, frozen=True):
     id: str
     label: str
     seats: range
+    seat_labels: tuple[tuple[int, str], ...] = ()  # (from this many seats on, label), fewest first
+
+    def label_for(self, seats: int) -> str:
+        """The mode's name at a table of `seats` seats (e.g. "Race (shared piles)" from 6)."""
+        return next((label for least, label in reversed(self.seat_labels) if seats >= least), self.label)
 
 
 class GameOption(msgspec.Struct, frozen=True):
@@ -31,6 +36,11 @@ class GameOption(msgspec.Struct, frozen=True):
     choices: tuple[str, ...]
     default: str
     free_form: bool = False  # any value goes (choices are suggestions); the engine checks it when dealing
+    modes: tuple[str, ...] = ()  # the mode ids it changes anything in; empty: every mode
+
+    def applies_to(self, mode: str) -> bool:
+        """Whether choosing this option changes a game of this mode."""
+        return not self.modes or mode in self.modes
 
 
 class GameMeta(msgspec.Struct, frozen=True):
@@ -54,8 +64,13 @@ class GameMeta(msgspec.Struct, frozen=True):
     # whole turn timer is handed to the AI.
     live_play: bool = False
     # Decision keys whose answers made on an out-of-date view go to apply(), which judges them
-    # (a late card in Super Nova Smash! is a payback), instead of being refused as stale.
+    # (Super Nova Smash! judges a late card by what its player saw, and a shockwave press against
+    # the mini-game), instead of being refused as stale.
     judged_when_stale: tuple[str, ...] = ()
+    # Decision keys every seat answers at the same time before play starts (Smash Masters' face-down
+    # team picks). They are not turns: when one times out the AI makes the seat's remaining setup
+    # choices, and no missed turn is counted.
+    setup_keys: tuple[str, ...] = ()
 
     def records(self, mode: str) -> str:
         """How a finished game of this mode is recorded: "rated", "high_score" or "" (neither).
@@ -85,11 +100,13 @@ class Seat(msgspec.Struct, frozen=True):
 
 
 class Option(msgspec.Struct, frozen=True):
-    """One answer to a decision."""
+    """One answer to a decision. `tone` marks it on a live console: "good" (it works now),
+    "risky" (it works but costs the player), "idle" (it would not work now), "" (plain)."""
 
     id: str
     label: str
     detail: str = ""
+    tone: str = ""
 
 
 class Decision(msgspec.Struct, frozen=True):

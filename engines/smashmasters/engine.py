@@ -65,6 +65,7 @@ class SmashMasters:
         rules_pages=RULES,
         tagline="Pick three silly superheroes and smash every rival team off the table.",
         rated_modes=("brawl", "big"),
+        setup_keys=("team",),
     )
 
     def ai_policy(self, seed: int) -> SmashAI:

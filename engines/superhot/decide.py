@@ -10,6 +10,7 @@ from collections import Counter
 from collections.abc import Callable
 
 from engines.core import Decision, Option, Rng
+from engines.core.words import acts, their
 from engines.superhot import flow, goals, system
 from engines.superhot.piles import check_bullets, draw, is_bullet, name_of, non_bullets, obstacle, requirement
 from engines.superhot.state import Pick, SuperhotState, Target
@@ -252,7 +253,7 @@ def _on_veto(state: SuperhotState, rng: Rng, picked: list[str]) -> None:
         flow.start_turn(state)
         return
     if choice == "keep":
-        flow.say(state, f"{name} keeps the goals.")
+        flow.say(state, f"{acts(name, 'keeps')} the goals.")
         flow.start_turn(state)
         return
     goal_id = choice.removeprefix("v.")
@@ -349,10 +350,10 @@ def _on_use(state: SuperhotState, rng: Rng, picked: list[str]) -> None:
             bullet_card = next(card for card in player.hand if is_bullet(card))
             player.hand.remove(bullet_card)
             state.bullets.insert(0, bullet_card)
-            flow.say(state, f"{state.names[player.seat]} pulls a bullet out with Pliers.")
+            flow.say(state, f"{acts(state.names[player.seat], 'pulls')} a bullet out with Pliers.")
         else:
             draw(player, rng)
-            flow.say(state, f"{state.names[player.seat]} uses Pliers to draw a card.")
+            flow.say(state, f"{acts(state.names[player.seat], 'uses')} Pliers to draw a card.")
             check_bullets(state)
         return
     if choice.startswith("ks"):
@@ -363,7 +364,7 @@ def _on_use(state: SuperhotState, rng: Rng, picked: list[str]) -> None:
         state.line[index] = None
         state.bullets.insert(0, slot.card)
         state.turn.destroyed.append(slot.card)
-        flow.say(state, f"{state.names[player.seat]} slashes a bullet in half.")
+        flow.say(state, f"{acts(state.names[player.seat], 'slashes')} a bullet in half.")
         return
     state.target = Target(slot=int(choice[1:]), fate="destroy" if choice[0] == "d" else "knockout")
     state.phase = "cards"
@@ -406,11 +407,11 @@ def _resolve(state: SuperhotState) -> None:
             state.bullets.insert(0, slot.card)
         else:
             state.turn.new.append(slot.card)
-        flow.say(state, f"{name} destroys {name_of(slot.card)}.")
+        flow.say(state, f"{acts(name, 'destroys')} {name_of(slot.card)}.")
     else:
         slot.down = True
         state.turn.knocked.append(slot.card)
-        flow.say(state, f"{name} knocks out {name_of(slot.card)}.")
+        flow.say(state, f"{acts(name, 'knocks out')} {name_of(slot.card)}.")
     state.target = None
     state.phase = "use"
 
@@ -424,7 +425,7 @@ def _on_double(state: SuperhotState, rng: Rng, picked: list[str]) -> None:
     _spend_ability(state, "double")
     state.turn.echoes.extend(make_echoes(copied.card, copied.amount))
     name = state.names[state.players[state.active].seat]
-    flow.say(state, f"{name} plays Double trouble on {obstacle(copied.card).top}.")
+    flow.say(state, f"{acts(name, 'plays')} Double trouble on {obstacle(copied.card).top}.")
 
 
 def _on_aid(state: SuperhotState, rng: Rng, picked: list[str]) -> None:
@@ -435,7 +436,8 @@ def _on_aid(state: SuperhotState, rng: Rng, picked: list[str]) -> None:
         player.hand.remove(picked[0])
         state.aid = picked[0]
         state.aid_from = state.active
-        flow.say(state, f"{state.names[player.seat]} passes {obstacle(picked[0]).top} to their partner.")
+        name = state.names[player.seat]
+        flow.say(state, f"{acts(name, 'passes')} {obstacle(picked[0]).top} to {their(name)} partner.")
     flow.finish_use(state, rng)
 
 

@@ -28,12 +28,13 @@ from engines.superhot.state import SuperhotState
 from engines.superhot.view import build_view, result_text
 
 ON_OFF = ("off", "on")
+INFINITE_MODES = ("solo", "coop")  # Versus needs a last level for the System to defend
 OPTIONS = (
     GameOption("bullet_storm", "Bullet Storm (3 hidden bullets)", ON_OFF, "off"),
     GameOption("times_up", "Time's Up (2 fewer bullets)", ON_OFF, "off"),
     GameOption("seven_line", "7 Line", ON_OFF, "off"),
-    GameOption("infinite", "Infinite Mode (solo and co-op)", ON_OFF, "off"),
-    GameOption("revenge", "1v1 Revenge (versus)", ON_OFF, "off"),
+    GameOption("infinite", "Infinite Mode (solo and co-op)", ON_OFF, "off", modes=INFINITE_MODES),
+    GameOption("revenge", "1v1 Revenge (versus)", ON_OFF, "off", modes=("versus",)),
     GameOption("bat", "Dudes with a Baseball Bat", ("0", "1", "2"), "0"),
 )
 
@@ -74,7 +75,7 @@ class Superhot:
             raise ValueError(f"{mode} needs {seat_range.start} to {seat_range.stop - 1} seats")
         chosen = {option.id: option.default for option in OPTIONS}
         chosen.update({key: str(value) for key, value in options.items() if key in chosen})
-        infinite = flow.on(chosen, "infinite") and mode in ("solo", "coop")
+        infinite = flow.on(chosen, "infinite") and mode in INFINITE_MODES
         state = SuperhotState(
             mode=mode,
             names=[seat.name for seat in seats],

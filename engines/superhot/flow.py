@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Literal
 
 from engines.core import Rng
+from engines.core.words import acts, sentence
 from engines.superhot import goals, system
 from engines.superhot.cards import pool
 from engines.superhot.piles import (
@@ -42,7 +43,7 @@ def on(options: Mapping[str, str], key: str) -> bool:
 
 def say(state: SuperhotState, text: str) -> None:
     """Add a public line to the table log (the last few are kept)."""
-    state.log = [*state.log[-(LOG_KEPT - 1) :], text]
+    state.log = [*state.log[-(LOG_KEPT - 1) :], sentence(text)]
     state.said += 1
 
 
@@ -159,7 +160,7 @@ def wait(state: SuperhotState, rng: Rng, discards: list[str]) -> None:
         state.line[0] = None
         where = leave_line(state, player, start)
         moved = f"; {name_of(start.card) if not start.down else 'a knocked-out card'} went to the {where}"
-    say(state, f"{name} waits, discarding {len(discards)} card(s){moved}.")
+    say(state, f"{acts(name, 'waits')}, discarding {len(discards)} card(s){moved}.")
     abilities(state, rng)
 
 

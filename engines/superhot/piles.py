@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engines.core import Rng
+from engines.core.words import acts, sentence, their
 from engines.superhot.cards import Bullet, Need, Obstacle, pool
 from engines.superhot.state import Player, Slot, SuperhotState
 
@@ -83,7 +84,7 @@ def check_bullets(state: SuperhotState) -> None:
     for player in state.players:
         if bullets_in(player.hand) >= BULLETS_TO_LOSE:
             name = state.names[player.seat]
-            raise Defeat("bullets_hand", f"{name} holds {BULLETS_TO_LOSE} bullets.")
+            raise Defeat("bullets_hand", sentence(f"{acts(name, 'holds')} {BULLETS_TO_LOSE} bullets."))
     if len(state.players) > 1 and sum(bullets_in(p.hand) for p in state.players) >= TEAM_BULLETS_TO_LOSE:
         raise Defeat("bullets_team", f"The team holds {TEAM_BULLETS_TO_LOSE} bullets between them.")
 
@@ -133,5 +134,6 @@ def refill_hand(state: SuperhotState, player: Player, rng: Rng) -> None:
     while len(player.hand) < HAND_SIZE:
         if not draw(player, rng):
             name = state.names[player.seat]
-            raise Defeat("hand", f"{name} cannot refill their hand to {HAND_SIZE} cards.")
+            refill = f"{acts(name, 'cannot refill')} {their(name)} hand to {HAND_SIZE} cards."
+            raise Defeat("hand", sentence(refill))
     check_bullets(state)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engines.core.words import called, sentence
 from engines.superhot import goals
 from engines.superhot.piles import bullet, bullets_in, is_bullet, obstacle, requirement
 from engines.superhot.state import SuperhotState
@@ -204,12 +205,12 @@ CAUSES = {
 def result_text(state: SuperhotState) -> str:
     """One sentence on how the game ended."""
     last = state.campaigns[-1]
-    names = " and ".join(state.names[seat] for seat in last.normal)
+    names = sentence(" and ".join(called(state.names[seat]) for seat in last.normal))
     if state.mode == "versus" and len(state.campaigns) == 2:
         first, second = state.campaigns
         return (
-            f"Revenge: {state.names[first.normal[0]]} cleared {first.levels} level(s), "
-            f"{state.names[second.normal[0]]} cleared {second.levels}."
+            f"Revenge: {sentence(called(state.names[first.normal[0]]))} cleared {first.levels} level(s), "
+            f"{called(state.names[second.normal[0]])} cleared {second.levels}."
         )
     if last.won:
         return f"{names} cleared every level. SUPER HOT!"

@@ -6,12 +6,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from engines.core import GameOption, Rng
-from engines.supernova.state import NovaState
+from engines.supernova.state import NovaState, Sight
 
 OPTIONS = (
     GameOption("launch", "Launch countdown (seconds)", ("3", "5", "8"), "5"),
     GameOption("go", "Average GO! window (seconds)", ("5", "7", "10"), "7"),
-    GameOption("grace", "Lag allowance after a change (seconds)", ("0.3", "0.5", "0.8"), "0.5"),
+    GameOption("grace", "Lag allowance: how old a console may be (seconds)", ("1", "2", "3"), "2"),
     GameOption("shockwaves", "Shockwaves", ("off", "rare", "normal", "often"), "normal"),
     GameOption("shock_time", "Shockwave time limit (seconds)", ("10", "15", "20"), "15"),
     GameOption("power_time", "Power-up phase time limit (seconds)", ("15", "20", "30"), "20"),
@@ -63,14 +63,38 @@ def timing(state: NovaState) -> Timing:
     )
 
 
+def sight(state: NovaState, until: float) -> Sight:
+    """How the table looks now, noted as lasting until `until`."""
+    players = state.players
+    return Sight(
+        until=until,
+        phase=state.phase,
+        go=[seat for seat, player in enumerate(players) if player.go],
+        finished=list(state.finished),
+        tops=[pile.top for pile in state.piles],
+    )
+
+
+def remember(state: NovaState, now: float) -> None:
+    """Before the table changes at `now` (screens, a pile's top): note how it looked, for the lag
+    allowance, and forget looks older than the allowance. A look that appeared at this same
+    instant was never seen, so it is not noted: the one before it is what people saw."""
+    recent = [seen for seen in state.seen if seen.until > now - timing(state).grace]
+    if not recent or recent[-1].until != now:
+        recent.append(sight(state, now))
+    state.seen = recent
+
+
+def recent(state: NovaState, now: float) -> list[Sight]:
+    """Every look a console may still show at `now`: the table as it is, then the looks that
+    lasted into the lag allowance, newest first."""
+    since = now - timing(state).grace
+    return [sight(state, now), *(seen for seen in reversed(state.seen) if seen.until > since)]
+
+
 def set_screens(state: NovaState, go: set[int], now: float) -> None:
-    """Switch every screen to GO! (seats in `go`) or HOLD!, first noting who could play just before,
-    for the lag allowance. Several changes at one instant keep the first note: nobody saw the
-    screens in between."""
-    if now != state.changed:
-        state.was_go = [seat for seat, player in enumerate(state.players) if player.go]
-        state.was_finished = list(state.finished) if state.phase == "shockwave" else []
-        state.changed = now
+    """Switch every screen to GO! (seats in `go`) or HOLD!, first noting how the table looked."""
+    remember(state, now)
     for seat, player in enumerate(state.players):
         player.go = seat in go
 
@@ -93,21 +117,12 @@ def next_turn(state: NovaState, rng: Rng, now: float) -> None:
     state.until = now + length
 
 
-def open_now(state: NovaState, seat: int, pile: int) -> bool:
-    """Whether the screens as they stand let the seat lay a card on the pile (values aside): its GO!
+def open_in(seen: Sight, seat: int, owners: list[int]) -> bool:
+    """Whether that look let the seat lay a card on a pile of these owners (values aside): its GO!
     and the pile's (an owner's GO!), or a solved shockwave, which opens every pile."""
-    if state.phase == "shockwave":
-        return seat in state.finished
-    players = state.players
-    return state.phase == "play" and players[seat].go and any(players[o].go for o in state.piles[pile].owners)
-
-
-def open_before(state: NovaState, seat: int, pile: int, now: float) -> bool:
-    """Whether the screens just before the last change let it, while the lag allowance lasts."""
-    if now >= state.changed + timing(state).grace:
-        return False
-    owners = state.piles[pile].owners
-    return seat in state.was_finished or (seat in state.was_go and any(o in state.was_go for o in owners))
+    if seen.phase == "shockwave":
+        return seat in seen.finished
+    return seen.phase == "play" and seat in seen.go and any(owner in seen.go for owner in owners)
 
 
 def shock_due(state: NovaState, rng: Rng) -> bool:

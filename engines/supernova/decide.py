@@ -10,11 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engines.core import MAX_LABEL, MAX_OPTIONS, Decision, Option, Rng
-from engines.supernova import flow, plays, race, shockwave
+from engines.supernova import clock, flow, plays, race, shockwave
 from engines.supernova.cards import fits, token_label
-from engines.supernova.state import NovaState
+from engines.supernova.state import PLAYING, NovaState
 
-PLAYING = ("play", "quickdraw", "shockwave", "free")
 PHASE_PROMPTS = {
     "scoring": "Scoring: use a Booster or Tractor Beam, or Done",
     "damage": "Damage assessment: use a Blaster or RepairBot, or Done",
@@ -40,11 +39,26 @@ def _play(state: NovaState, seat: int, piles: list[str]) -> Decision:
         screen = "any pile (shockwave solved)" if seat in state.finished else "solve the shockwave first"
     elif state.phase == "quickdraw":
         screen = "HOLD! (quick draw)"
+    look = clock.sight(state, 0.0)
+    owners = [pile.owners for pile in state.piles]
+    opened = [clock.open_in(look, seat, mine) for mine in owners]
     options = tuple(
-        Option(f"p{value}.{pile}", _label(f"{value} on {piles[pile]}"))
+        Option(
+            f"p{value}.{pile}",
+            _label(f"{value} on {piles[pile]}"),
+            tone=_tone(opened[pile] and fits(value, look.tops[pile]), value == 0 and seat in owners[pile]),
+        )
         for value, pile in play_options(state, seat)
     )
     return Decision(seat, "play", f"Play a card. Your screen: {screen}", options, 0, 1, state.until)
+
+
+def _tone(lands: bool, own_zero: bool) -> str:
+    """How a live console marks a play: "good" when it lands now, "risky" when it lands but is a 0
+    on the player's own pile (damage), "idle" when it would not land now."""
+    if not lands:
+        return "idle"
+    return "risky" if own_zero else "good"
 
 
 def _shock(state: NovaState, seat: int) -> Decision:
@@ -105,12 +119,12 @@ def _on_play(state: NovaState, rng: Rng, seat: int, picked: list[str], now: floa
     if not picked:
         return
     value, pile = (int(part) for part in picked[0][1:].split("."))
-    plays.lay(state, seat, value, pile, now)
-    flow.after_card(state, rng, seat, now)
+    if plays.lay(state, seat, value, pile, now):
+        flow.after_card(state, rng, seat, now)
 
 
 def _on_any(state: NovaState, rng: Rng, seat: int, picked: list[str], now: float) -> None:
-    plays.lay_any(state, seat, int(picked[0][1:]))
+    plays.lay_any(state, seat, int(picked[0][1:]), now)
     flow.after_card(state, rng, seat, now)
 
 

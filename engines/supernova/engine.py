@@ -10,7 +10,7 @@ import msgspec
 from engines.core import Decision, Event, GameMeta, Mode, Outcome, Rng, Seat, check_choice, seed_state
 from engines.supernova import clock, flow, race
 from engines.supernova.ai import REACTION, SupernovaAI
-from engines.supernova.cards import BOARDS, token_bag
+from engines.supernova.cards import BOARDS, SHARED_FROM, token_bag
 from engines.supernova.decide import answer, decisions
 from engines.supernova.rules_text import RULES
 from engines.supernova.state import NovaState, Player
@@ -25,14 +25,14 @@ class Supernova:
         title="Super Nova Smash!",
         min_seats=2,
         max_seats=8,
-        modes=(Mode("race", "Race (6+ players share piles)", range(2, 9)),),
+        modes=(Mode("race", "Race", range(2, 9), seat_labels=((SHARED_FROM, "Race (shared piles)"),)),),
         realtime=True,
         options=clock.OPTIONS,
         rules_pages=RULES,
         tagline="Play fast on GO!, dump your zeros on rivals, outrun the supernova.",
         rated_modes=("race",),
         live_play=True,
-        judged_when_stale=("play",),
+        judged_when_stale=("play", "shock"),
     )
 
     def ai_policy(self, seed: int) -> SupernovaAI:

@@ -9,13 +9,16 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engines.core import Rng
+from engines.core.words import acts, called
 from engines.supernova import clock, plays, race, shockwave
 from engines.supernova.cards import HAND_SIZE, deck, pile_owners
 from engines.supernova.state import Laid, NovaState, Pile
 
 
 def deal(state: NovaState, rng: Rng, now: float | None) -> None:
-    """Gather every card, shuffle, deal evenly (left-overs aside) and start the launch countdown."""
+    """Gather every card, shuffle, start each Play Pile with a card off the deck, deal the rest
+    evenly (left-overs aside) and start the launch countdown. Piles start from the deck, not from
+    an owner's share, so the two owners of a shared pile hold as many cards as each other."""
     cards = [*state.aside, *(card.value for pile in state.piles for card in pile.cards)]
     for player in state.players:
         cards += player.hand + player.draw
@@ -23,21 +26,18 @@ def deal(state: NovaState, rng: Rng, now: float | None) -> None:
         cards = deck(int(state.options["decks"]))
     rng.shuffle(cards)
     seats = len(state.players)
+    state.piles = [Pile(owners=owners, cards=[Laid(cards.pop())]) for owners in pile_owners(seats)]
     share = len(cards) // seats
     state.aside = cards[share * seats :]
-    state.piles = [Pile(owners=owners) for owners in pile_owners(seats)]
     for seat, player in enumerate(state.players):
         mine = cards[seat * share : (seat + 1) * share]
         player.hand = sorted(mine[:HAND_SIZE])
-        rest = mine[HAND_SIZE:]
-        for pile in state.piles:
-            if pile.owners[0] == seat:
-                pile.cards.append(Laid(rest.pop()))
-        player.draw = rest
+        player.draw = mine[HAND_SIZE:]
         player.go = False
         player.puzzle = None
-    state.gone, state.finished, state.was_go, state.was_finished = [], [], [], []
-    state.showdown, state.turns, state.named = False, 0, -1
+        player.last, player.verdict = "", ""
+    state.gone, state.finished, state.seen = [], [], []
+    state.showdown, state.turns, state.laid_turn, state.named = False, 0, 0, -1
     state.phase = "launch"
     state.until = None if now is None else now + clock.timing(state).launch
     state.say(f"Round {state.round}: {share} cards each. Launch countdown!")
@@ -56,6 +56,7 @@ def _expire(state: NovaState, rng: Rng, now: float) -> None:
     phase = state.phase
     if phase == "launch":
         state.say("Launch! Watch your screens.")
+        showdown(state)
         clock.next_turn(state, rng, now)
     elif phase == "play" and state.showdown:
         start_free(state, rng, now, "Showdown")
@@ -128,16 +129,23 @@ def after_card(state: NovaState, rng: Rng, seat: int, now: float) -> None:
     if not player.hand and not player.draw:
         state.gone.append(seat)
         player.go = False
-        state.say(f"{state.names[seat]} is out! (#{len(state.gone)})")
+        state.say(f"{acts(state.names[seat], 'is')} out! (#{len(state.gone)})")
         active = state.active()
         if len(active) <= 1:
             state.gone += active
             end_round(state, rng, now)
             return
-        if len(active) == 2 and len(state.players) > 2 and not state.showdown:
-            state.showdown = True
-            state.say("Showdown! " + " vs ".join(state.names[s] for s in active) + ": faster turns.")
+        showdown(state)
     moment_over(state, rng, now)
+
+
+def showdown(state: NovaState) -> None:
+    """Two players left (a duel from its launch on): Showdown mode, with faster turns, more
+    shockwaves and a free-play moment after every turn (ruling 19)."""
+    active = state.active()
+    if len(active) == 2 and not state.showdown:
+        state.showdown = True
+        state.say("Showdown! " + " vs ".join(state.names[s] for s in active) + ": faster turns.")
 
 
 def moment_over(state: NovaState, rng: Rng, now: float) -> None:
@@ -165,7 +173,7 @@ def close_scoring(state: NovaState, rng: Rng, now: float) -> None:
     if race.finished(state):
         state.phase, state.until = "over", None
         best = race.placements(state)[0]
-        state.say(" and ".join(state.names[s] for s in best) + " escaped the supernova!")
+        state.say(" and ".join(called(state.names[s]) for s in best) + " escaped the supernova!")
         return
     state.phase = "damage"
     race.assess(state)

@@ -2,32 +2,36 @@
 
 from __future__ import annotations
 
+from engines.core.words import acts, joint_possessive, possessive
 from engines.supernova import clock
 from engines.supernova.cards import HAND_SIZE, fits
 from engines.supernova.state import Laid, NovaState
 
 
 def pile_name(state: NovaState, pile: int) -> str:
-    """ "Ann's pile", "Ann & Bob's pile", or "Ann's pile 2" with two piles each."""
+    """ "Ann's pile", "Ann & Bob's pile", "your pile", or "Ann's pile 2" with two piles each."""
     owners = state.piles[pile].owners
     mine = [index for index, other in enumerate(state.piles) if other.owners == owners]
     number = f" {mine.index(pile) + 1}" if len(mine) > 1 else ""
-    return " & ".join(state.names[owner] for owner in owners) + f"'s pile{number}"
+    return f"{joint_possessive([state.names[owner] for owner in owners])} pile{number}"
 
 
-def may_play(state: NovaState, seat: int, pile: int, now: float) -> bool:
-    """Whether the seat may lay a card on this pile now (values aside), by the screens as they stand
-    or, within the lag allowance, as they were just before the last change (ruling 7)."""
-    return clock.open_now(state, seat, pile) or clock.open_before(state, seat, pile, now)
-
-
-def payback_reason(state: NovaState, seat: int, value: int, pile: int, now: float) -> str:
-    """Why this card laid now on this pile is a payback; "" when it goes face up."""
-    if may_play(state, seat, pile, now):
-        return "" if fits(value, state.piles[pile].top) else "wrong value"
+def judge(state: NovaState, seat: int, value: int, pile: int, now: float) -> tuple[str, str]:
+    """How a card laid now on this pile is judged, by every look a console may still show (ruling
+    7): ("fit", "") when it goes face up; ("returned", why) when it fitted the pile as it stood
+    a moment ago but the pile changed since (the card goes back to the hand); else ("payback",
+    why)."""
+    owners = state.piles[pile].owners
+    opened = [seen for seen in clock.recent(state, now) if clock.open_in(seen, seat, owners)]
+    if opened and fits(value, state.piles[pile].top):
+        return "fit", ""
+    if any(fits(value, seen.tops[pile]) for seen in opened):
+        return "returned", "the pile changed"
+    if opened:
+        return "payback", "wrong value"
     if state.phase == "shockwave":
-        return "shockwave not solved"
-    return "not on GO!" if state.phase == "play" else "between turns"
+        return "payback", "shockwave not solved"
+    return "payback", "not on GO!" if state.phase == "play" else "between turns"
 
 
 def own_pile(state: NovaState, seat: int, target: int) -> int:
@@ -37,27 +41,39 @@ def own_pile(state: NovaState, seat: int, target: int) -> int:
     return next(index for index, pile in enumerate(state.piles) if seat in pile.owners)
 
 
-def lay(state: NovaState, seat: int, value: int, pile: int, now: float) -> None:
-    """Play a card from the hand: face up when legal, else face down on the offender's own pile."""
-    state.players[seat].hand.remove(value)
-    name = state.names[seat]
-    why = payback_reason(state, seat, value, pile, now)
-    if not why:
+def lay(state: NovaState, seat: int, value: int, pile: int, now: float) -> bool:
+    """Play a card from the hand: face up when legal, face down on the offender's own pile when
+    not; a card that fitted the pile a moment ago stays in the hand. True when the card left it."""
+    player, name, target = state.players[seat], state.names[seat], pile_name(state, pile)
+    verdict, why = judge(state, seat, value, pile, now)
+    player.verdict = verdict
+    if verdict == "returned":
+        player.last = f"{value} on {target}: returned, {why}"
+        return False
+    clock.remember(state, now)
+    player.hand.remove(value)
+    state.laid_turn = state.turns
+    if verdict == "fit":
         state.piles[pile].cards.append(Laid(value))
-        state.say(f"{name} plays a {value} on {pile_name(state, pile)}.")
+        player.last = f"{value} on {target}: fit"
+        state.say(f"{acts(name, 'plays')} a {value} on {target}.")
     else:
         home = own_pile(state, seat, pile)
         state.piles[home].cards.append(Laid(value, down=True))
-        state.say(f"Payback! {name}'s {value} ({why}) goes face down on {pile_name(state, home)}.")
+        player.last = f"{value} on {target}: payback, {why}"
+        state.say(f"Payback! {possessive(name)} {value} ({why}) goes face down on {pile_name(state, home)}.")
     refill(state, seat)
+    return True
 
 
-def lay_any(state: NovaState, seat: int, value: int) -> None:
+def lay_any(state: NovaState, seat: int, value: int, now: float) -> None:
     """A free-play card: any value, face up, on the named pile."""
+    clock.remember(state, now)
+    state.laid_turn = state.turns
     state.players[seat].hand.remove(value)
     state.piles[state.named].cards.append(Laid(value))
     state.players[seat].done = True
-    state.say(f"{state.names[seat]} drops a {value} on {pile_name(state, state.named)}.")
+    state.say(f"{acts(state.names[seat], 'drops')} a {value} on {pile_name(state, state.named)}.")
     refill(state, seat)
 
 

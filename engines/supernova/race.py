@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engines.core import Rng
+from engines.core.words import acts, called, verb
 from engines.supernova.cards import (
     KIND_LABELS,
     PHASE_KINDS,
@@ -62,7 +63,8 @@ def use(state: NovaState, seat: int, token: str, target: int) -> None:
     else:
         aimed.damage = max(0, aimed.damage - value)
     shown = _at(state, target) if kind in PHASE_KINDS["scoring"] else f"damage {aimed.damage}"
-    state.say(f"{state.names[seat]} uses {token_label(token)} on {state.names[target]}: {shown}.")
+    used = f"{acts(state.names[seat], 'uses')} {token_label(token)}"
+    state.say(f"{used} on {called(state.names[target])}: {shown}.")
 
 
 def assess(state: NovaState) -> None:
@@ -82,14 +84,13 @@ def repair(state: NovaState, rng: Rng) -> None:
     for seat, player in enumerate(state.players):
         if worst > 0 and player.damage == worst and player.position not in state.stations:
             player.position = max((s for s in state.stations if s < player.position), default=0)
-            state.say(f"{state.names[seat]} is the most damaged: back to {_at(state, seat)}.")
+            state.say(f"{acts(state.names[seat], 'is')} the most damaged: back to {_at(state, seat)}.")
     for seat, player in enumerate(state.players):
         if player.position in state.stations and state.bag:
             token = state.bag.pop(rng.below(len(state.bag)))
             player.tokens.append(token)
-            state.say(
-                f"{state.names[seat]} is on a repair station and picks up a {KIND_LABELS[token_kind(token)]}."
-            )
+            name, kind = state.names[seat], KIND_LABELS[token_kind(token)]
+            state.say(f"{acts(name, 'is')} on a repair station and {verb(name, 'picks up')} a {kind}.")
 
 
 def finished(state: NovaState) -> bool:

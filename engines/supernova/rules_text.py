@@ -24,9 +24,9 @@ def _options_text() -> str:
 RULES: tuple[str, ...] = (
     # 1. Overview
     "**Super Nova Smash!: empty your hand first, then outrun the supernova.**\n"
-    "A real-time card race for 2 to 8 players. The cards are numbered 0 to 5. Everyone gets an "
-    "equal share of the deck: a hand of 5, one card face up as their own **Play Pile**, the rest as "
-    "a face-down **Draw Pile**. With 2 players each has two Play Piles; from 6 players on, "
+    "A real-time card race for 2 to 8 players. The cards are numbered 0 to 5. Every **Play Pile** "
+    "starts with a card off the deck, face up; everyone gets an equal share of the rest: a hand of "
+    "5 and a face-down **Draw Pile**. With 2 players each has two Play Piles; from 6 players on, "
     "neighbours share a pile.\n\n"
     "The bot is the app: it runs the clock and tells every player when to go. Each round, the "
     "order in which players get rid of all their cards moves them along a race board. The first "
@@ -44,8 +44,9 @@ RULES: tuple[str, ...] = (
     "**Payback.** A card played while your screen says HOLD!, on a pile that says HOLD!, between "
     "turns, before you solve a shockwave, or with the wrong value is not refused: it lands **face "
     "down on your own pile** and counts as a 0 (the next card there must be a 1 or a 5); the log "
-    "says why. A short lag allowance judges clicks that were on their way when the screens changed "
-    "by the screens you saw, even if a shockwave or a pause began meanwhile.",
+    "says why. A lag allowance (2 s) judges your click by what your console showed: a card that "
+    "fitted a pile a moment ago but no longer does, because someone played first, goes back to "
+    "your hand, and a click made on GO! still counts if the screens changed while it travelled.",
     # 3. Quick draw, shockwaves, showdown
     "**When nobody can play: quick draw.** Play pauses and everyone draws a card, again and again, "
     "until somebody can play. A short countdown later, play resumes. If nobody has cards left to "
@@ -55,7 +56,8 @@ RULES: tuple[str, ...] = (
     "sum. Everyone gets their own puzzle with the buttons shuffled. Solve it and you may play on "
     "**any** pile until the shockwave ends (when everyone has solved it, or time runs out). A "
     "wrong press only costs you time.\n\n"
-    "**Showdown.** When only two players are left in a round, turns get shorter, shockwaves come "
+    "**Showdown.** When only two players are left in a round (a duel from the start), turns get "
+    "shorter, shockwaves come "
     "more often, and between turns the bot names a pile on which each of the two may drop **any "
     "one card**, whatever its value.",
     # 4. Scoring and damage
@@ -73,8 +75,10 @@ RULES: tuple[str, ...] = (
     "Then the cards are gathered, reshuffled and dealt again for the next round.",
     # 5. On Discord
     "**Your console.** Press **Open console** on the table: your private console shows your hand, "
-    "every pile with its GO!/HOLD! screen, a menu of plays (card and pile in one pick) and the "
-    "shockwave buttons when one hits. It updates itself at every change; after about 12 minutes "
+    "every pile with its GO!/HOLD! screen, a button per play (card and pile in one click: green "
+    "lands now, red is a zero on your own pile, grey would not land), the time left before the "
+    "screens change, how your last card was judged and the damage on your piles. In a shockwave, "
+    "press the whole sequence without waiting. It updates itself at every change; after about 12 minutes "
     "it asks you to press Open console again, because Discord lets the bot edit it for 15.\n\n"
     + _options_text(),
 )

@@ -67,5 +67,15 @@ def press(puzzle: Puzzle, button: str, rng: Rng) -> Puzzle | None:
 
 
 def solution(puzzle: Puzzle) -> str:
-    """The next correct button (for the AI)."""
+    """The next correct button."""
     return puzzle.answer[puzzle.progress]
+
+
+def read_answer(kind: str, shown: list[str], progress: int) -> str:
+    """The next correct button, worked out from what the console shows (as a player, or the AI,
+    does): the next symbol in order, the symbol shown only once, or the sum."""
+    if kind == "order":
+        return shown[progress]
+    if kind == "odd":
+        return next(symbol for symbol in shown if shown.count(symbol) == 1)
+    return str(sum(int(term) for term in shown))

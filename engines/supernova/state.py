@@ -1,6 +1,6 @@
 """The plain-data state of a Super Nova Smash! game (msgspec structs, encoded as JSON).
 
-Times (`until`, `changed`) are seconds on the clock the bot injects as `now`.
+Times (`until`, and those of `seen`) are seconds on the clock the bot injects as `now`.
 """
 
 from __future__ import annotations
@@ -8,6 +8,7 @@ from __future__ import annotations
 import msgspec
 
 from engines.core import GameState
+from engines.core.words import sentence
 
 
 class Laid(msgspec.Struct, array_like=True):
@@ -49,6 +50,17 @@ class Puzzle(msgspec.Struct, kw_only=True):
     progress: int = 0
 
 
+class Sight(msgspec.Struct, array_like=True):
+    """How the table looked until `until` (kept for the lag allowance): the phase, the seats whose
+    screens said GO!, the shockwave finishers and every pile's top."""
+
+    until: float
+    phase: str
+    go: list[int]
+    finished: list[int]
+    tops: list[int]
+
+
 class Player(msgspec.Struct, kw_only=True):
     """A seat: cards, screen, race position, power-ups and per-phase bookkeeping."""
 
@@ -62,6 +74,8 @@ class Player(msgspec.Struct, kw_only=True):
     puzzle: Puzzle | None = None
     pending: str = ""  # power-up chosen, waiting for its target
     done: bool = False  # finished the power-up phase, or played in a free-play moment
+    last: str = ""  # the seat's last card play and how it was judged ("3 on Bob's pile: fit")
+    verdict: str = ""  # that judgement: "fit", "returned" or "payback"
 
 
 class NovaState(GameState, kw_only=True):
@@ -78,10 +92,9 @@ class NovaState(GameState, kw_only=True):
     round: int = 1
     phase: str = "launch"  # launch, play, quickdraw, shockwave, free, scoring, damage, over
     until: float | None = None  # when the phase (or the current GO!/HOLD! turn) ends
-    changed: float = 0.0  # when the screens last changed
-    was_go: list[int] = msgspec.field(default_factory=list)  # GO! seats before that change
-    was_finished: list[int] = msgspec.field(default_factory=list)  # shockwave finishers before it
+    seen: list[Sight] = msgspec.field(default_factory=list)  # the looks of the last few seconds
     turns: int = 0  # GO!/HOLD! turns this round
+    laid_turn: int = 0  # the turn in which a card was last laid
     showdown: bool = False
     named: int = -1  # the pile of a free-play moment
     shock_kind: str = ""
@@ -96,8 +109,9 @@ class NovaState(GameState, kw_only=True):
 
     def say(self, line: str) -> None:
         """Add a public log line."""
-        self.log = [*self.log[-(LOG_KEEP - 1) :], line]
+        self.log = [*self.log[-(LOG_KEEP - 1) :], sentence(line)]
         self.said += 1
 
 
 LOG_KEEP = 12
+PLAYING = ("play", "quickdraw", "shockwave", "free")  # the phases with cards in play

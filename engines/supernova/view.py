@@ -7,7 +7,7 @@ from typing import Any
 
 from engines.supernova import plays, shockwave
 from engines.supernova.cards import KIND_LABELS, token_kind
-from engines.supernova.state import NovaState, Puzzle
+from engines.supernova.state import PLAYING, NovaState, Puzzle
 
 PHASES = {
     "launch": "Launch countdown",
@@ -80,6 +80,7 @@ def build_view(state: NovaState, seat: int | None) -> dict[str, Any]:
         "gone_out": [state.names[s] for s in state.gone],
         "board": {"finish": state.track, "repair_stations": state.stations},
         "set_aside": len(state.aside),
+        "quiet_turns": max(0, state.turns - state.laid_turn - 1),  # whole turns nobody laid a card
         "log": state.log,
     }
     if seat is not None:
@@ -88,7 +89,32 @@ def build_view(state: NovaState, seat: int | None) -> dict[str, Any]:
         view["hand"] = player.hand
         view["tokens"] = player.tokens
         view["puzzle"] = None if player.puzzle is None else _puzzle(player.puzzle)
+        view["pending"] = player.pending  # the power-up chosen, waiting for its target
+        view["last_play"] = player.last
+        view["console"] = console_lines(state, seat)
     return view
+
+
+VERDICT_MARKS = {"fit": "✅", "returned": "↩️", "payback": "⚠️"}
+
+
+def console_lines(state: NovaState, seat: int) -> list[str]:
+    """What the seat's live console says above its buttons: how its last card was judged and the
+    damage on each of its piles (the top, too, since a face-down top counts as 0)."""
+    player = state.players[seat]
+    lines = []
+    if player.last and state.phase in PLAYING:
+        lines.append(f"{VERDICT_MARKS[player.verdict]} Your last card: {player.last}")
+    mine = [index for index, pile in enumerate(state.piles) if seat in pile.owners]
+    shown = []
+    for number, index in enumerate(mine, start=1):
+        pile = state.piles[index]
+        name = f"pile {number}" if len(mine) > 1 else "pile"
+        top = "face down (0)" if pile.cards and pile.cards[-1].down else str(pile.top)
+        shown.append(f"{name}: top {top}, damage {pile.damage}")
+    if shown:
+        lines.append("💥 Your " + " · ".join(shown))
+    return lines
 
 
 def result_text(state: NovaState) -> str:

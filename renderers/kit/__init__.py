@@ -1,9 +1,11 @@
 """The drawing kit shared by every game renderer.
 
-One job per module: fonts (the bundled DejaVu faces), palette (table colours, seat colours and
-symbols), text (fit, ellipsize, wrap), shapes (antialiased rounded boxes, shadows, felt), cards
-(card face, two-halved face and back tiles), cache (memoised immutable layers, handed out as
-copies), layout (grids), draw (widgets: placed cards, cards baked onto their shadows, badges, seat
-plates, header and footer bars), views (reading the keys views share, words for alt text), encode
-(PNG bytes and RenderedImage), samples (views of seeded engine games at named moments).
+One job per module: fonts (the bundled DejaVu faces, noting what they draw), legibility (how
+large text must be where Discord shows it, text roles, the recorder tests measure with), palette
+(table colours, seat colours and symbols), text (fit, ellipsize, wrap, hyphenate), shapes
+(antialiased rounded boxes, shadows, felt), cards (card face, two-halved face and back tiles),
+cache (memoised immutable layers, handed out as copies), layout (grids), draw (widgets: placed
+cards, cards baked onto their shadows, badges, seat plates, header and footer bars), views
+(reading the keys views share, words for alt text), encode (PNG bytes and RenderedImage), samples
+(views of seeded engine games at named moments).
 """

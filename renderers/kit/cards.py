@@ -11,9 +11,10 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw, ImageFont, ImageOps
 
 from renderers.kit.fonts import font
+from renderers.kit.legibility import GLANCE, GLANCE_PX, RULES, Role, text_role
 from renderers.kit.palette import CARD_BACK, CARD_BACK_PATTERN, CARD_EDGE, CARD_FACE, CARD_INK, RGB
 from renderers.kit.shapes import rounded_box, rounded_mask
-from renderers.kit.text import fit_block, fit_line, text_width, wrap, wrap_shaped
+from renderers.kit.text import fit_block, fit_line, fit_shaped, text_width, wrap
 
 
 @dataclass(frozen=True)
@@ -62,7 +63,8 @@ def fit_title(
     width, height = size
     pad = _pad(width, style)
     box_w, box_h = width - 2 * pad, height - 2 * pad - (height // 4 if corner else 0)
-    return fit_block(title, box_w, box_h, largest or max(14, int(width * 0.42)), 11, 4, bold=True)
+    largest = largest or max(GLANCE_PX, int(width * 0.42))
+    return fit_block(title, box_w, box_h, largest, min(largest, GLANCE_PX), 4, True, hyphenate=True)
 
 
 def build_face(title: str, size: tuple[int, int], style: CardStyle, corner: str, largest: int) -> Image.Image:
@@ -72,7 +74,7 @@ def build_face(title: str, size: tuple[int, int], style: CardStyle, corner: str,
     draw = ImageDraw.Draw(tile)
     pad = _pad(width, style)
     if corner:
-        text, face = fit_line(corner, width * 0.4, max(12, width // 6), 10, bold=True)
+        text, face = fit_line(corner, width * 0.4, max(GLANCE_PX, width // 6), GLANCE_PX, bold=True)
         draw.text((pad, pad), text, font=face, fill=style.ink, anchor="lt")
         quarter = tile.crop((0, 0, width // 2, height // 4)).rotate(180)
         tile.paste(quarter, (width - quarter.width, height - quarter.height))
@@ -130,16 +132,33 @@ class Half:
     mark: Mark | None = None
 
 
+TITLE_LEADING = 1.1
+TEXT_LEADING = 1.15
+
+
 @dataclass(frozen=True)
 class SplitLayout:
-    """How a two-halved card is laid out: the top half's share of the height and the largest font
-    sizes of titles, body text and marks (their smallest sizes are `floor`)."""
+    """How a two-halved card is laid out: the top half's share of the height, the largest font
+    sizes of titles, body text and marks, the smallest title size (`floor`), the smallest body
+    text size (`text_floor`, 0: the same as `floor`) and how many lines a title may take."""
 
     split: float = 0.5
     title: int = 20
     text: int = 16
     mark: int = 22
     floor: int = 11
+    text_floor: int = 0
+    title_lines: int = 2
+
+    @property
+    def smallest_text(self) -> int:
+        """The smallest body text size."""
+        return self.text_floor or self.floor
+
+    @property
+    def title_height(self) -> float:
+        """The most height a title may take: `title_lines` lines at the largest size."""
+        return self.title * (TITLE_LEADING * self.title_lines + 0.1)
 
 
 SPLIT = SplitLayout()
@@ -169,37 +188,42 @@ def _draw_lines(
     xy: tuple[float, float],
     ink: RGB,
     leading: float = 1.15,
+    kind: Role = GLANCE,
 ) -> float:
-    """Draw left-aligned lines from `xy` (top-left); returns the y below them."""
+    """Draw left-aligned lines from `xy` (top-left) as text of this role; returns the y below them."""
     x, y = xy
-    for line in lines:
-        draw.text((x, y), line, font=face, fill=ink, anchor="lt")
-        y += face.size * leading
+    with text_role(kind):
+        for line in lines:
+            draw.text((x, y), line, font=face, fill=ink, anchor="lt")
+            y += face.size * leading
     return y
 
 
-TITLE_LEADING = 1.1
-TEXT_LEADING = 1.15
-
-
 def _fit_title(
-    half: Half, width: float, height: float, layout: SplitLayout
+    half: Half, width: float, height: float, layout: SplitLayout, hyphenate: bool = True
 ) -> tuple[list[str], ImageFont.FreeTypeFont]:
-    """The half's icon and title (the icon kept with the first word) in one line if it can, else
-    two, as large as fits: at each size normal before condensed, one line before two (cut short
-    only at the smallest size; _title_whole() tells)."""
+    """The half's icon and title (the icon kept with the first word) in as few lines as it can, as
+    large as fits: at each size normal before condensed, fewer lines before more; two lines at
+    most above the smallest size, at it up to `layout.title_lines` (as many as the height holds).
+    At the smallest size a word too long for a line is broken with a hyphen (when `hyphenate`);
+    only then is the title cut short (_whole() tells)."""
     words = half.title.split()
     tokens = [f"{half.icon} {words[0]}", *words[1:]] if half.icon and words else words or [half.icon]
+
+    def room(size: int) -> int:
+        return max(1, min(layout.title_lines, int(max(height, size) // (size * TITLE_LEADING))))
+
     for size in range(layout.title, layout.floor - 1, -1):
-        fits_two = len(tokens) > 1 and 2 * size * TITLE_LEADING <= max(height, size * TITLE_LEADING)
-        for max_lines in (1, 2) if fits_two else (1,):
+        most = room(size) if size == layout.floor else min(2, room(size))
+        for max_lines in range(1, most + 1) if len(tokens) > 1 else (1,):
             for condensed in (False, True):
                 face = font(size, bold=True, condensed=condensed)
                 lines, whole = wrap(tokens, face, width, max_lines)
                 if whole:
                     return lines, face
     face = font(layout.floor, bold=True, condensed=True)
-    return wrap(tokens, face, width, 2)[0], face
+    loose = [half.icon, *words] if half.icon and words else tokens
+    return wrap(loose, face, width, room(layout.floor), hyphenate=hyphenate)[0], face
 
 
 def _whole(lines: list[str], source: str) -> bool:
@@ -223,14 +247,10 @@ def _fit_beside(
         above = int((height - mark_h - gap) // step) if mark_h else lines
         return [width] * max(0, above) + [narrow] * (lines - max(0, above))
 
-    for size in range(layout.text, layout.floor - 1, -1):
-        for condensed in (False, True):
-            face = font(size, condensed=condensed)
-            lines, whole = wrap_shaped(text, face, widths(size))
-            if whole:
-                return lines, face
-    face = font(layout.floor, condensed=True)
-    return wrap_shaped(text, face, widths(layout.floor) or [narrow])[0], face
+    smallest = layout.smallest_text
+    return fit_shaped(
+        text, lambda size: widths(size) or ([narrow] if size == smallest else []), layout.text, smallest
+    )
 
 
 def _fill_half(
@@ -269,15 +289,18 @@ def build_split_face(
     def text_fit(text_top: float) -> tuple[list[str], ImageFont.FreeTypeFont]:
         return _fit_beside(top.text, (text_w, split - text_top - pad // 2, 0), (0, 0), layout)
 
-    lines, face = _fit_title(top, width - edge - pad - title_left, max(row, layout.title * 2.3), layout)
+    lines, face = _fit_title(
+        top, width - edge - pad - title_left, max(row, layout.title * 2.3), layout, hyphenate=not row
+    )
     block = face.size * TITLE_LEADING * len(lines)
     title_top = y + (row - block) / 2 if row >= block else y
     title_bottom = max(y + row, title_top + block)
     text = text_fit(title_bottom + pad // 2) if top.text else None
     under_top = y + row + pad // 3
     room = split - under_top - pad // 2
-    if row and face.size < layout.title - 2 and room >= layout.title * TITLE_LEADING:
-        max_h = layout.title * TITLE_LEADING * 2 if top.text else room
+    beside_whole = _whole(lines, top.title)
+    if row and (face.size < layout.title - 2 or not beside_whole) and room >= layout.floor * TITLE_LEADING:
+        max_h = layout.title * TITLE_LEADING * layout.title_lines if top.text else room
         under, under_face = _fit_title(top, text_w, min(room, max_h), layout)
         under_bottom = under_top + under_face.size * TITLE_LEADING * len(under)
         under_text = text_fit(under_bottom + pad // 2) if top.text else None
@@ -293,14 +316,14 @@ def build_split_face(
     below = _draw_lines(draw, lines, face, (title_left, title_top + 1), top.ink, TITLE_LEADING)
     if text is not None:
         _draw_lines(
-            draw, text[0], text[1], (edge + pad, max(y + row, below) + pad // 2), top.ink, TEXT_LEADING
+            draw, text[0], text[1], (edge + pad, max(y + row, below) + pad // 2), top.ink, TEXT_LEADING, RULES
         )
 
     # The fold between the halves.
     draw.line((edge, split, width - edge, split), fill=style.edge, width=max(1, edge))
 
     # Bottom half: title strip, text, mark in the bottom-right corner.
-    lines, face = _fit_title(bottom, width - 2 * (edge + pad), layout.title * 2.3, layout)
+    lines, face = _fit_title(bottom, width - 2 * (edge + pad), layout.title_height, layout)
     strip = round(face.size * TITLE_LEADING * len(lines) + pad * 1.2)
     ink = bottom.ink
     if bottom.band is not None:
@@ -317,7 +340,7 @@ def build_split_face(
         text_top = split + strip + pad // 2
         box = (width - 2 * (edge + pad), height - edge - pad - text_top, pad // 2)
         lines, face = _fit_beside(bottom.text, box, (mark_w, mark_h), layout)
-        _draw_lines(draw, lines, face, (edge + pad, text_top), bottom.ink, TEXT_LEADING)
+        _draw_lines(draw, lines, face, (edge + pad, text_top), bottom.ink, TEXT_LEADING, RULES)
     return _with_corners(tile)
 
 

@@ -11,6 +11,7 @@ from PIL import Image, ImageDraw
 from renderers.kit import cache
 from renderers.kit.cards import PLAIN, CardStyle, corner_radius
 from renderers.kit.fonts import font
+from renderers.kit.legibility import GLANCE_PX
 from renderers.kit.palette import (
     BAR,
     HIGHLIGHT,
@@ -103,7 +104,7 @@ def slot(canvas: Image.Image, box: Box, label: str = "") -> None:
 def note(canvas: Image.Image, box: Box, text: str, size: int = 28) -> None:
     """Muted text wrapped and centred in `box` (e.g. "No cards")."""
     left, top, right, bottom = box
-    lines, face = fit_block(text, right - left, bottom - top, size, 14, 3)
+    lines, face = fit_block(text, right - left, bottom - top, size, GLANCE_PX, 3)
     step = face.size * 1.2
     middle = (top + bottom) / 2 - step * (len(lines) - 1) / 2
     draw = ImageDraw.Draw(canvas)
@@ -180,7 +181,7 @@ def seat_plate(
     name_text, name_face = fit_line(name, width, 30, 22, bold=True)
     gap = 6
     room = height - 2 * pad - 30 - gap
-    lines, face = fit_items(stats, width, room, 24, 15, 3) if stats else ([], name_face)
+    lines, face = fit_items(stats, width, room, 24, GLANCE_PX, 3) if stats else ([], name_face)
     step = round(face.size * 1.25)
     y = (top + bottom - name_face.size - (gap + step * len(lines) if lines else 0)) / 2
     draw = ImageDraw.Draw(canvas)
@@ -294,7 +295,13 @@ def _fit_chip(chip: Chip, room: float, style: HeaderStyle) -> tuple[str, int] | 
 
 
 def fitted_badge(
-    canvas: Image.Image, box: Box, text: str, fill: RGB, ink: RGB, size: int = 17, min_size: int = 13
+    canvas: Image.Image,
+    box: Box,
+    text: str,
+    fill: RGB,
+    ink: RGB,
+    size: int = GLANCE_PX,
+    min_size: int = GLANCE_PX,
 ) -> Box:
     """A badge centred between `box`'s left and right at its top, shrunk (down to `min_size`) to fit."""
     left, top, right, _ = box
@@ -305,7 +312,13 @@ def fitted_badge(
 
 
 def centred_text(
-    canvas: Image.Image, box: Box, text: str, size: int, ink: RGB, bold: bool = False, min_size: int = 12
+    canvas: Image.Image,
+    box: Box,
+    text: str,
+    size: int,
+    ink: RGB,
+    bold: bool = False,
+    min_size: int = GLANCE_PX,
 ) -> None:
     """One line centred in `box`, shrunk (then condensed, then cut) to fit its width."""
     left, top, right, bottom = box

@@ -11,6 +11,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
+from renderers.kit import legibility
+
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
 
 _FILES = {
@@ -24,7 +26,8 @@ _NOT_A_CHARACTER = "\U0010fffd"
 
 class CachedFont(ImageFont.FreeTypeFont):
     """A FreeType font that renders each text once: the same labels are drawn on every table, and
-    FreeType rendering holds the GIL. Colour (RGBA) masks are not memoised: Pillow edits them."""
+    FreeType rendering holds the GIL. Colour (RGBA) masks are not memoised: Pillow edits them.
+    Each text drawn is noted for legibility.recording() (its size and role)."""
 
     def getmask2(
         self,
@@ -40,6 +43,7 @@ class CachedFont(ImageFont.FreeTypeFont):
         *args: Any,
         **kwargs: Any,
     ) -> tuple[Any, tuple[int, int]]:
+        legibility.note(int(self.size))
         if mode == "RGBA" or features is not None or args:
             return super().getmask2(
                 text, mode, direction, features, language, stroke_width, anchor, ink, start, *args, **kwargs

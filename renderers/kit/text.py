@@ -1,8 +1,9 @@
-"""Text that fits: shrink to a width, ellipsize, wrap words or pack items into a few lines."""
+"""Text that fits: shrink to a width, ellipsize, wrap words (breaking a word too long for a line
+with a hyphen, where asked) or pack items into a few lines."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from PIL import ImageFont
@@ -64,10 +65,44 @@ def fit_list(
     return ellipsize(label + items[0], face, width)
 
 
+HYPHEN = "-"
+SHORTEST_PIECE = 3
+"""A word is broken only where both pieces keep at least this many letters."""
+
+
+def hyphenated(word: str, face: ImageFont.FreeTypeFont, width: float) -> list[str]:
+    """A word too wide for `width` broken into pieces that fit, each but the last ending with a
+    hyphen: after one of its own hyphens where it has one ("Robo-", "Grandma"), else with one
+    added ("Extingui-", "sher"); a word that fits, or cannot be broken so, is kept whole."""
+    pieces: list[str] = []
+    rest = word
+    while text_width(face, rest) > width and len(rest) >= 2:
+        own = [end for end in range(1, len(rest)) if rest[end - 1] == HYPHEN]
+        added = range(SHORTEST_PIECE, len(rest) - SHORTEST_PIECE + 1)
+        cut = max((end for end in own if text_width(face, rest[:end]) <= width), default=0)
+        if cut:
+            pieces.append(rest[:cut])
+        else:
+            cut = max((end for end in added if text_width(face, rest[:end] + HYPHEN) <= width), default=0)
+            if not cut:
+                break
+            pieces.append(rest[:cut] + HYPHEN)
+        rest = rest[cut:]
+    return [*pieces, rest]
+
+
 def _lines(
-    tokens: Sequence[str], face: ImageFont.FreeTypeFont, width: float, sep: str, max_lines: int
+    tokens: Sequence[str],
+    face: ImageFont.FreeTypeFont,
+    width: float,
+    sep: str,
+    max_lines: int,
+    hyphenate: bool = False,
 ) -> tuple[list[str], bool]:
-    """Tokens packed greedily into at most `max_lines` lines, and whether they fit without cuts."""
+    """Tokens packed greedily into at most `max_lines` lines (a token too wide for a line broken
+    with a hyphen when `hyphenate`), and whether they fit without cuts."""
+    if hyphenate:
+        tokens = [piece for token in tokens for piece in hyphenated(token, face, width)]
     lines: list[str] = []
     for token in tokens:
         if lines and text_width(face, lines[-1] + sep + token) <= width:
@@ -81,12 +116,17 @@ def _lines(
 
 
 def wrap(
-    text: str | Sequence[str], face: ImageFont.FreeTypeFont, width: float, max_lines: int
+    text: str | Sequence[str],
+    face: ImageFont.FreeTypeFont,
+    width: float,
+    max_lines: int,
+    hyphenate: bool = False,
 ) -> tuple[list[str], bool]:
-    """Words (or given tokens, kept whole) packed greedily into at most `max_lines` lines of this
-    face, cut with an ellipsis where needed, and whether all of it fitted without cuts."""
+    """Words (or given tokens, kept whole unless `hyphenate` lets a too-long one break) packed
+    greedily into at most `max_lines` lines of this face, cut with an ellipsis where needed, and
+    whether all of it fitted without cuts."""
     tokens = text.split() if isinstance(text, str) else text
-    return _lines(tokens, face, width, " ", max_lines)
+    return _lines(tokens, face, width, " ", max_lines, hyphenate)
 
 
 def wrap_shaped(
@@ -116,6 +156,22 @@ def wrap_shaped(
     return [ellipsize(line, face, room(index)) for index, line in enumerate(lines)], whole
 
 
+def fit_shaped(
+    text: str, widths: Callable[[int], Sequence[float]], size: int, min_size: int, bold: bool = False
+) -> tuple[list[str], ImageFont.FreeTypeFont]:
+    """Words flowing through lines of the widths `widths(size)` gives at each size (e.g. beside a
+    mark, then full width), as large as fits whole: at each size the normal face before the
+    condensed one; else condensed at `min_size`, cut with an ellipsis."""
+    for current in range(size, min_size - 1, -1):
+        for condensed in (False, True):
+            face = font(current, bold, condensed)
+            lines, whole = wrap_shaped(text, face, widths(current))
+            if whole:
+                return lines, face
+    face = font(min_size, bold, condensed=True)
+    return wrap_shaped(text, face, widths(min_size))[0], face
+
+
 def _capacity(height: float, size: int, leading: float, max_lines: int) -> int:
     """How many lines of this size fit in `height` (at least one, at most `max_lines`)."""
     return min(max_lines, max(1, int(height // (size * leading))))
@@ -131,9 +187,11 @@ def _fit(
     leading: float,
     one_per_line: bool = False,
     condense: bool = False,
+    hyphenate: bool = False,
 ) -> tuple[list[str], ImageFont.FreeTypeFont]:
     """The tokens in the largest size that fits the box whole (with `condense`, at each size the
-    normal face before the condensed one), else the smallest size, cut to fit."""
+    normal face before the condensed one), else the smallest size with words too long for a line
+    broken (with `hyphenate`), cut to fit."""
     width, height = box
     size, min_size = sizes
     for current in range(size, min_size - 1, -1):
@@ -146,7 +204,7 @@ def _fit(
             if whole:
                 return lines, face
     face = font(min_size, bold, condense)
-    lines, _ = _lines(tokens, face, width, sep, _capacity(height, min_size, leading, max_lines))
+    lines, _ = _lines(tokens, face, width, sep, _capacity(height, min_size, leading, max_lines), hyphenate)
     return lines, face
 
 
@@ -160,17 +218,36 @@ def fit_block(
     bold: bool = False,
     leading: float = 1.15,
     condense: bool = False,
+    hyphenate: bool = False,
 ) -> tuple[list[str], ImageFont.FreeTypeFont]:
     """Words wrapped in the largest size that fits the box whole (with `condense`, trying the
-    condensed face at each size too), else the smallest size, ellipsized."""
+    condensed face at each size too), else the smallest size (a word too long for a line broken
+    with a hyphen when `hyphenate`), ellipsized."""
     return _fit(
-        text.split(), " ", (width, height), (size, min_size), max_lines, bold, leading, condense=condense
+        text.split(),
+        " ",
+        (width, height),
+        (size, min_size),
+        max_lines,
+        bold,
+        leading,
+        condense=condense,
+        hyphenate=hyphenate,
     )
 
 
 def fit_items(
-    items: Sequence[str], width: float, height: float, size: int, min_size: int, max_lines: int
+    items: Sequence[str],
+    width: float,
+    height: float,
+    size: int,
+    min_size: int,
+    max_lines: int,
+    one_per_line: bool = True,
 ) -> tuple[list[str], ImageFont.FreeTypeFont]:
-    """Short items ("3 points"), one a line when they fit so, else joined by " · " (breaking only
-    between items), in the largest size that fits."""
-    return _fit(items, ITEM_SEPARATOR, (width, height), (size, min_size), max_lines, False, 1.25, True)
+    """Short items ("3 points"), one a line when they fit so (unless not `one_per_line`), else
+    joined by " · " in as few lines as they take (breaking only between items), in the largest
+    size that fits."""
+    return _fit(
+        items, ITEM_SEPARATOR, (width, height), (size, min_size), max_lines, False, 1.25, one_per_line
+    )

@@ -11,30 +11,34 @@ from PIL import Image, ImageDraw
 
 from renderers.kit.draw import badge, badge_width, paste_layer, seat_token
 from renderers.kit.fonts import font
+from renderers.kit.legibility import RULES, text_role
 from renderers.kit.palette import seat_style
 from renderers.kit.shapes import Box, rounded_box
 from renderers.kit.text import fit_block, fit_line, text_width
 from renderers.kit.views import View, as_str
-from renderers.smashmasters.cards import STRIP_FONT, blow_strip, strip_font
+from renderers.smashmasters.cards import STRIP_FONT, STRIP_H, blow_strip, strip_font
 from renderers.smashmasters.geometry import Grid
 from renderers.smashmasters.look import (
     ARROW,
     BAR,
+    GLANCE,
     GREY,
     INK,
     KINDS,
     RED,
+    RULES_PX,
     WHITE,
     YELLOW,
 )
 from renderers.smashmasters.read import Battle, Blow, Card, Fighter, last_story, log_line
 
-STRIP_H = 34
-STRIP_MIN = 180
-STRIP_MAX = 240
+STRIP_MIN = 210
+STRIP_MAX = 270
 STRIP_GAP = 14
 ROW_GAP = 6
 CHAIN_ROWS = 2
+TOKEN = 32
+"""A fighter's seat token: its symbol is glance-sized."""
 
 
 def draw_band(canvas: Image.Image, view: View, layout: Grid, battle: Battle | None) -> None:
@@ -46,8 +50,8 @@ def draw_band(canvas: Image.Image, view: View, layout: Grid, battle: Battle | No
     line = log_line(view)
     if layout.log is not None and line:
         left, top, right, bottom = layout.log
-        x = left + 14 + badge_width("LOG", 17) + 12
-        shown, face = fit_line(line, right - 14 - x, 19, 14)
+        x = left + 14 + badge_width("LOG", GLANCE) + 12
+        shown, face = fit_line(line, right - 14 - x, 20, GLANCE)
         ImageDraw.Draw(canvas).text((x, (top + bottom) / 2), shown, font=face, fill=WHITE, anchor="lm")
 
 
@@ -56,9 +60,9 @@ def _fighter(
 ) -> int:
     """A seat token and the character's name; returns the x after it."""
     if fighter.seat is not None:
-        seat_token(canvas, (x + 12, y), 24, seat_style(fighter.seat))
-        x += 30
-    shown, face = fit_line(fighter.name, room - 30, 20, 13, bold=True)
+        seat_token(canvas, (x + TOKEN // 2, y), TOKEN, seat_style(fighter.seat))
+        x += TOKEN + 6
+    shown, face = fit_line(fighter.name, room - TOKEN - 6, 21, GLANCE, bold=True)
     pen.text((x, y), shown, font=face, fill=INK, anchor="lm")
     return x + round(text_width(face, shown))
 
@@ -97,8 +101,11 @@ def chain_plan(count: int, room: int) -> ChainPlan:
 def draw_battle(canvas: Image.Image, box: Box, battle: Battle) -> None:
     left, top, right, bottom = box
     pen = ImageDraw.Draw(canvas)
-    y = top + 22
-    x = badge(canvas, (left + 12, y - 13), "SMASH BATTLE", RED, WHITE, size=17)[2] + 14
+    y = top + 24
+    x = (
+        badge(canvas, (left + 12, y - round(GLANCE * 1.55) // 2), "SMASH BATTLE", RED, WHITE, size=GLANCE)[2]
+        + 14
+    )
     half = (right - 14 - x) // 2 - 20
     x = _fighter(canvas, pen, battle.attacker, x, y, half) + 10
     pen.text((x, y), ARROW, font=font(22, bold=True), fill=RED, anchor="lm")
@@ -109,7 +116,7 @@ def draw_battle(canvas: Image.Image, box: Box, battle: Battle) -> None:
     labels = [blow.card.name if blow.card is not None else "Free smash" for blow in battle.chain]
     size = min((strip_font(label, plan.width) for label in labels), default=STRIP_FONT)
     arrow = font(22, bold=True)
-    y = top + 44
+    y = top + 46
     for number, index in enumerate(plan.shown):
         column = number % plan.per_row
         if number and not column:
@@ -122,7 +129,7 @@ def draw_battle(canvas: Image.Image, box: Box, battle: Battle) -> None:
             rounded_box(canvas, (x, y + 3, x + plan.width, y + STRIP_H - 3), 8, (222, 222, 218))
             more = f"… {hidden} more cards …"
             middle = (x + plan.width / 2, y + STRIP_H / 2)
-            pen.text(middle, more, font=font(15, bold=True), fill=GREY, anchor="mm")
+            pen.text(middle, more, font=font(GLANCE, bold=True), fill=GREY, anchor="mm")
             continue
         blow = battle.chain[index]
         strip = blow_strip(index + 1, blow.seat, labels[index], _kind_of(blow), (plan.width, STRIP_H), size)
@@ -132,26 +139,26 @@ def draw_battle(canvas: Image.Image, box: Box, battle: Battle) -> None:
     y = (below + bottom) // 2
     if battle.winner:
         x = left + 14
-        face = font(17)
+        face = font(GLANCE)
         pen.text((x, y), "If it ended now:", font=face, fill=GREY, anchor="lm")
         x += round(text_width(face, "If it ended now:")) + 8
         fate = battle.fate.upper() if battle.fate else ""
         tail = f"{battle.loser} is" if battle.loser and fate else ""
-        fate_w = badge_width(fate, 16) if fate else 0
+        fate_w = badge_width(fate, GLANCE) if fate else 0
         text = f"{battle.winner} wins · {tail}" if tail else f"{battle.winner} wins"
-        shown, face = fit_line(text, right - 14 - x - fate_w - 8, 18, 13, bold=True)
+        shown, face = fit_line(text, right - 14 - x - fate_w - 8, 19, GLANCE, bold=True)
         pen.text((x, y), shown, font=face, fill=INK, anchor="lm")
         x += round(text_width(face, shown)) + 8
         if fate:
             fill, ink = (RED, WHITE) if fate == "DEFEATED" else (BAR, YELLOW)
-            badge(canvas, (x, y - 12), fate, fill, ink, size=16)
+            badge(canvas, (x, y - round(GLANCE * 1.55) // 2), fate, fill, ink, size=GLANCE)
 
 
 def _result(canvas: Image.Image, box: Box, result: str) -> None:
     left, top, right, bottom = box
     pen = ImageDraw.Draw(canvas)
     badge(canvas, (left + 14, top + 14), "GAME OVER", YELLOW, INK, size=19)
-    lines, face = fit_block(result, right - left - 28, bottom - top - 60, 28, 16, 2, bold=True)
+    lines, face = fit_block(result, right - left - 28, bottom - top - 60, 28, GLANCE, 3, bold=True)
     y = top + 56
     for line in lines:
         pen.text((left + 14, y), line, font=face, fill=INK, anchor="lt")
@@ -163,13 +170,13 @@ def draw_story(canvas: Image.Image, box: Box, story: Card | None) -> None:
     left, top, right, bottom = box
     pen = ImageDraw.Draw(canvas)
     look = KINDS["story"]
-    band_bottom = top + 30
+    band_bottom = top + 32
     rounded_box(canvas, (left + 2, top + 2, right - 2, band_bottom), 12, look.colour)
     pen.rectangle((left + 2, band_bottom - 10, right - 2, band_bottom), fill=look.colour)
     pen.text(
         (left + 14, (top + band_bottom) / 2 + 1),
         f"{look.symbol} LAST STORY",
-        font=font(16, bold=True),
+        font=font(GLANCE, bold=True),
         fill=look.ink,
         anchor="lm",
     )
@@ -177,15 +184,18 @@ def draw_story(canvas: Image.Image, box: Box, story: Card | None) -> None:
         pen.text(
             ((left + right) / 2, (band_bottom + bottom) / 2),
             "No Story played yet",
-            font=font(17),
+            font=font(GLANCE),
             fill=GREY,
             anchor="mm",
         )
         return
-    shown, face = fit_line(story.name, right - left - 28, 20, 14, bold=True)
+    shown, face = fit_line(story.name, right - left - 28, 21, GLANCE, bold=True)
     pen.text((left + 14, band_bottom + 8), shown, font=face, fill=INK, anchor="lt")
     text_top = band_bottom + 8 + round(face.size * 1.25)
-    lines, face = fit_block(story.text, right - left - 28, bottom - 8 - text_top, 16, 11, 3, condense=True)
-    for line in lines:
-        pen.text((left + 14, text_top), line, font=face, fill=INK, anchor="lt")
-        text_top += round(face.size * 1.15)
+    lines, face = fit_block(
+        story.text, right - left - 28, bottom - 8 - text_top, 17, RULES_PX, 6, condense=True
+    )
+    with text_role(RULES):
+        for line in lines:
+            pen.text((left + 14, text_top), line, font=face, fill=INK, anchor="lt")
+            text_top += round(face.size * 1.15)

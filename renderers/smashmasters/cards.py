@@ -1,8 +1,10 @@
 """Smash Masters card faces and layers, each built once per (card, size) and cached.
 
 A character card: a rim and a top band in its power type's colour, the type's symbol and word in
-the band, the name, the power's timing symbol and name, then its text (left out on cards too
-small to read it). A stunned character is the same face turned 90° and a little faded; a blue card
+the band (the symbol alone on a narrow card), the name, the power's timing symbol and name, then
+its text (on a narrow card the name runs into the text; on one too small to read it the text is
+left out). No text is smaller than the FaceSizes it is drawn for (a table's or a hand's). A
+stunned character is the same face turned 90° and a little faded; a blue card
 (Smash, Team-Up, Super, Story) has its kind's colour, symbol and word in the band instead.
 Layers are faces baked onto their shadow (renderers.kit.draw.shadowed), pasted in one go; they are
 read-only and never mutated.
@@ -16,20 +18,25 @@ from PIL import Image, ImageDraw, ImageFont
 
 from renderers.kit import cache
 from renderers.kit.cards import build_faded, corner_radius
-from renderers.kit.draw import Layer, shadowed
+from renderers.kit.draw import Layer, seat_token, shadowed
 from renderers.kit.fonts import font
+from renderers.kit.legibility import RULES, text_role
 from renderers.kit.palette import RGB, seat_style
 from renderers.kit.shapes import rounded_box, rounded_mask, rounded_outline
-from renderers.kit.text import fit_block, fit_line, text_width
+from renderers.kit.text import fit_block, fit_line, fit_shaped, text_width
 from renderers.smashmasters.look import (
     BACK_STYLE,
     CHARACTER_RATIO,
+    GLANCE,
     GREY,
+    HAND_FACE,
     INK,
     KINDS,
     LIGHT,
     PAPER,
+    TABLE_FACE,
     WHITE,
+    FaceSizes,
     Look,
     kind,
     power_type,
@@ -39,11 +46,17 @@ from renderers.smashmasters.read import Card, Character
 
 TEXT_MIN_WIDTH = 92
 """Narrower character cards leave the power's text out (it would be too small to read)."""
+NAME_LINES = 3
+"""A name takes as few lines as it can at the largest size that fits, three at most."""
+SPLIT_POWER_WIDTH = 130
+"""Cards at least this wide print the power's name on its own line; narrower ones run it into the
+text ("Hot Dish: Rivals who attack ...") after the timing pill, to keep room for the text."""
 STUNNED_TOWARD: RGB = (214, 216, 224)
 
 
-def card_size(width: int) -> tuple[int, int]:
-    return width, round(width * CHARACTER_RATIO)
+def card_size(width: int, height: int = 0) -> tuple[int, int]:
+    """A card of this width: `height` tall, or (0) as tall as a printed card's proportions say."""
+    return width, height or round(width * CHARACTER_RATIO)
 
 
 def _blank(size: tuple[int, int], rim: RGB) -> tuple[Image.Image, int]:
@@ -62,20 +75,24 @@ def _rounded(tile: Image.Image) -> Image.Image:
     return rgba
 
 
-def _band(tile: Image.Image, edge: int, height: int, look: Look, label: str) -> int:
-    """The top band in the look's colour with its label (the symbol alone when the word cannot
-    fit); returns the band's bottom."""
+def _band(tile: Image.Image, edge: int, height: int, look: Look, smallest: int) -> int:
+    """The top band in the look's colour with its symbol and word (the symbol alone when the word
+    cannot fit at `smallest`); returns the band's bottom."""
     width = tile.width
     pen = ImageDraw.Draw(tile)
     bottom = edge + height
     pen.rectangle((0, 0, width, bottom), fill=look.colour)
-    size = max(9, round(height * 0.66))
-    room = width - 2 * edge - 6
-    shown, face = fit_line(label, room, size, 9, bold=True)
-    if shown != label:
+    size = max(smallest, round(height * 0.66))
+    shown, face = fit_line(look.label, width - 2 * edge - 6, size, smallest, bold=True)
+    if shown != look.label:
         shown, face = look.symbol, font(size, bold=True)
     pen.text((width / 2, edge + height / 2 + 1), shown, font=face, fill=look.ink, anchor="mm")
     return bottom
+
+
+def band_height(height: int, smallest: int) -> int:
+    """How tall a card's top band is: a tenth of the card, and room for its label."""
+    return max(round(smallest * 1.4), round(height * 0.1))
 
 
 def _lines(
@@ -101,44 +118,73 @@ def _timing_pill(tile: Image.Image, look: Look, xy: tuple[float, float], size: i
 
 
 @lru_cache(maxsize=512)
-def character_face(char: Character, width: int) -> Image.Image:
-    """A character card face (RGBA). Never mutate it."""
-    size = card_size(width)
+def character_face(char: Character, width: int, sizes: FaceSizes = TABLE_FACE, tall: int = 0) -> Image.Image:
+    """A character card face (RGBA), `tall` px tall (0: a printed card's proportions): its band,
+    name, then its power (timing, name and text) as rules text, no smaller than `sizes` says (the
+    text is left out on a card too narrow for it). Never mutate it."""
+    size = card_size(width, tall)
     _, height = size
     look = power_type(char.power_type)
     tile, edge = _blank(size, look.colour)
     pen = ImageDraw.Draw(tile)
     pad = max(4, round(width * 0.05))
     inner = width - 2 * (edge + pad)
-    y: float = _band(tile, edge, max(14, round(height * 0.105)), look, look.label) + pad * 0.7
-    name_h = round(height * 0.21)
+    y: float = _band(tile, edge, band_height(height, sizes.glance), look, sizes.glance) + pad * 0.6
+    name_size = max(sizes.glance, round(width * 0.125))
+    name_h = max(name_size * 2.4, sizes.glance * 1.12 * NAME_LINES + 1)  # 2 lines, 3 at the smallest
     lines, face = fit_block(
-        char.name, inner, name_h, max(11, round(width * 0.125)), 9, 2, bold=True, condense=True
+        char.name, inner, name_h, name_size, sizes.glance, NAME_LINES, True, 1.12, True, True
     )
-    y = _lines(pen, lines, face, edge + pad, y, INK) + pad * 0.4
+    y = _lines(pen, lines, face, edge + pad, y, INK) + pad * 0.3
     pen.line((edge + pad, y, width - edge - pad, y), fill=LIGHT, width=max(1, width // 90))
-    y += pad * 0.7
-    power_size = max(9, round(width * 0.085))
-    x = edge + pad
+    y += pad * 0.6
+    power_size = max(sizes.rules, round(width * 0.085))
     when = timing(char.timing)
-    if when is not None:
-        x += _timing_pill(tile, when, (x, y), power_size) + 4
-    if char.power:
-        shown, face = fit_line(char.power, width - edge - pad - x, power_size + 1, 8, bold=True)
-        pen.text((x, y + round(power_size * 0.65)), shown, font=face, fill=INK, anchor="lm")
-    y += round(power_size * 1.3) + pad * 0.6
-    room = height - edge - pad - y
-    if char.text and width >= TEXT_MIN_WIDTH and room > 12:
-        size_ = max(9, round(width * 0.078))
-        lines, face = fit_block(char.text, inner, room, size_, 8, 8, condense=True)
-        _lines(pen, lines, face, edge + pad, y, INK)
+    with text_role(RULES):
+        pill = _timing_pill(tile, when, (edge + pad, y), power_size) + 4 if when is not None else 0
+        if width >= SPLIT_POWER_WIDTH:  # the power's name on its own line (two when it must)
+            x, named = edge + pad + pill, 1
+            if char.power:
+                lines, face = fit_block(
+                    char.power,
+                    width - edge - pad - x,
+                    power_size * 2.5,
+                    power_size + 1,
+                    sizes.rules,
+                    2,
+                    True,
+                    1.1,
+                    True,
+                )
+                named = len(lines)
+                for number, line in enumerate(lines):
+                    middle = y + round(power_size * 0.65) + number * round(face.size * 1.1)
+                    pen.text((x, middle), line, font=face, fill=INK, anchor="lm")
+            y += round(power_size * 1.3) + (named - 1) * round(power_size * 1.1) + pad * 0.6
+            pill = 0
+        room = height - edge - pad - y
+        split = width >= SPLIT_POWER_WIDTH
+        body = char.text if split else ": ".join(part for part in (char.power, char.text) if part)
+        if body and width >= TEXT_MIN_WIDTH and room > sizes.rules:
+            text_size = max(sizes.rules + 2, round(width * 0.105))
+
+            def widths(size: int) -> list[float]:
+                rows = int(room // round(size * 1.16))
+                return [inner - pill, *[inner] * (rows - 1)] if rows else []
+
+            lines, face = fit_shaped(body, widths, text_size, sizes.rules)
+            step = round(face.size * 1.16)
+            for number, line in enumerate(lines):
+                left = edge + pad + (pill if number == 0 else 0)
+                top = y + (round(power_size * 0.65) - face.size * 0.5 - 1 if number == 0 and pill else 0)
+                pen.text((left, top + number * step), line, font=face, fill=INK, anchor="lt")
     return _rounded(tile)
 
 
 @lru_cache(maxsize=256)
-def character_layer(char: Character, width: int) -> Layer:
+def character_layer(char: Character, width: int, sizes: FaceSizes = TABLE_FACE, tall: int = 0) -> Layer:
     """A face-up, active character on its shadow."""
-    return shadowed(character_face(char, width))
+    return shadowed(character_face(char, width, sizes, tall))
 
 
 @lru_cache(maxsize=256)
@@ -149,21 +195,23 @@ def stunned_layer(char: Character, width: int) -> Layer:
 
 
 @lru_cache(maxsize=32)
-def back_layer(width: int) -> Layer:
+def back_layer(width: int, tall: int = 0) -> Layer:
     """A face-down character card (the red back of the Character Stack)."""
-    return shadowed(cache.card_back(card_size(width), BACK_STYLE))
+    return shadowed(cache.card_back(card_size(width, tall), BACK_STYLE))
 
 
 @lru_cache(maxsize=64)
-def empty_slot(width: int, label: str) -> Image.Image:
+def empty_slot(width: int, label: str, smallest: int = GLANCE, tall: int = 0) -> Image.Image:
     """An empty space on the table: a faint outlined card place with a label. Never mutate it."""
-    w, h = card_size(width)
+    w, h = card_size(width, tall)
     tile = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     radius = corner_radius(w)
     rounded_box(tile, (0, 0, w, h), radius, (226, 227, 228))
     rounded_outline(tile, (0, 0, w, h), radius, LIGHT, max(2, w // 50))
     if label:
-        lines, face = fit_block(label, w - 12, h / 2, max(10, w // 8), 9, 2, bold=True)
+        lines, face = fit_block(
+            label, w - 12, h * 0.7, max(smallest, w // 8), smallest, 3, True, 1.15, True, True
+        )
         step = round(face.size * 1.15)
         y = h / 2 - step * (len(lines) - 1) / 2
         pen = ImageDraw.Draw(tile)
@@ -177,9 +225,10 @@ def empty_slot(width: int, label: str) -> Image.Image:
 
 
 @lru_cache(maxsize=256)
-def blue_face(card: Card, size: tuple[int, int]) -> Image.Image:
+def blue_face(card: Card, size: tuple[int, int], sizes: FaceSizes = HAND_FACE) -> Image.Image:
     """A Smash, Team-Up, Super or Story card (RGBA): the kind's band, the name, a Super's
-    character and timing, the text, and the kind's symbol large and faint in the corner."""
+    character and timing, the text (rules text), and the kind's symbol large and faint in the
+    corner; no text smaller than `sizes` says."""
     width, height = size
     look = kind(card.kind)
     tile, edge = _blank(size, look.colour)
@@ -195,53 +244,67 @@ def blue_face(card: Card, size: tuple[int, int]) -> Image.Image:
         fill=faint,
         anchor="rs",
     )
-    y: float = _band(tile, edge, max(18, round(height * 0.1)), look, look.label) + pad * 0.7
-    lines, face = fit_block(card.name, inner, height * 0.24, max(14, round(width * 0.115)), 11, 3, bold=True)
+    y: float = _band(tile, edge, band_height(height, sizes.glance), look, sizes.glance) + pad * 0.7
+    name_size = max(sizes.glance, round(width * 0.115))
+    lines, face = fit_block(
+        card.name, inner, height * 0.24, name_size, sizes.glance, 3, True, 1.12, True, True
+    )
     y = _lines(pen, lines, face, edge + pad, y, INK) + pad * 0.3
     if card.kind == "super" and (card.character or card.timing):
-        small = max(11, round(width * 0.075))
+        small = max(sizes.glance, round(width * 0.075))
         x = edge + pad
         when = timing(card.timing)
         if when is not None:
             x += _timing_pill(tile, when, (x, y), small) + 4
         if card.character:
-            shown, face = fit_line(f"for {card.character}", width - edge - pad - x, small + 1, 9, bold=True)
-            pen.text((x, y + round(small * 0.65)), shown, font=face, fill=GREY, anchor="lm")
+            named = f"for {card.character}"
+            lines, face = fit_block(
+                named, width - edge - pad - x, small * 2.5, small, sizes.glance, 2, True, 1.1, True
+            )
+            line_y = y + round(small * 0.65) - (len(lines) - 1) * face.size * 0.55
+            for line in lines:
+                pen.text((x, line_y), line, font=face, fill=GREY, anchor="lm")
+                line_y += face.size * 1.1
+            y += face.size * 1.1 * (len(lines) - 1)
         y += round(small * 1.3) + pad * 0.5
     pen.line((edge + pad, y, width - edge - pad, y), fill=LIGHT, width=2)
     y += pad * 0.6
     if card.text:
         room = height - edge - pad - y
-        lines, face = fit_block(card.text, inner, room, max(12, round(width * 0.085)), 10, 9, condense=True)
-        _lines(pen, lines, face, edge + pad, y, INK)
+        text_size = max(sizes.rules, round(width * 0.085))
+        lines, face = fit_block(card.text, inner, room, text_size, sizes.rules, 9, condense=True)
+        with text_role(RULES):
+            _lines(pen, lines, face, edge + pad, y, INK)
     return _rounded(tile)
 
 
 @lru_cache(maxsize=128)
-def blue_layer(card: Card, size: tuple[int, int]) -> Layer:
-    return shadowed(blue_face(card, size))
+def blue_layer(card: Card, size: tuple[int, int], sizes: FaceSizes = HAND_FACE) -> Layer:
+    return shadowed(blue_face(card, size, sizes))
 
 
 # ---------------------------------------------------------------- one-line strips
 
 
-STRIP_FONT = 15
-"""The largest font of a blow strip's card name (the smallest is 11, condensed)."""
+STRIP_H = 42
+"""A blow strip's height: room for a seat token whose symbol is glance-sized."""
+STRIP_FONT = 20
+"""The largest font of a blow strip's card name (the smallest is GLANCE, condensed)."""
 
 
 def _strip_layout(number: int, height: int) -> tuple[int, int, int]:
     """(token size, mark block width, where the name starts) in a blow strip."""
-    token = height - 12
-    face = font(14, bold=True)
+    token = height - 10
+    face = font(GLANCE, bold=True)
     block = round(max(text_width(face, f"{number}{look.symbol}") for look in KINDS.values()) + 10)
-    return token, block, 6 + token + 4 + block + 6
+    return token, block, 5 + token + 4 + block + 6
 
 
 def strip_font(label: str, width: int, number: int = 10) -> int:
     """The font size a blow strip this wide gives this card name (so a whole chain can share the
     smallest one)."""
-    _, _, x = _strip_layout(number, 34)
-    return round(fit_line(label, width - x - 7, STRIP_FONT, 11, bold=True)[1].size)
+    _, _, x = _strip_layout(number, STRIP_H)
+    return round(fit_line(label, width - x - 7, STRIP_FONT, GLANCE, bold=True)[1].size)
 
 
 @lru_cache(maxsize=512)
@@ -258,16 +321,13 @@ def blow_strip(
     rounded_box(tile, (3, 3, width - 3, height - 3), 6, PAPER)
     pen = ImageDraw.Draw(tile)
     token, block, name_x = _strip_layout(number, height)
-    x = 6
+    x, top = 5, (height - token) // 2
     if seat is not None:
-        style = seat_style(seat)
-        rounded_box(tile, (x, 6, x + token, 6 + token), token // 2, style.colour)
-        symbol_face = font(round(token * 0.6))
-        pen.text((x + token / 2, 6 + token / 2), style.symbol, font=symbol_face, fill=style.ink, anchor="mm")
+        seat_token(tile, (x + token // 2, height // 2), token, seat_style(seat))
     x += token + 4
     mark = f"{number}{look.symbol}"
-    rounded_box(tile, (x, 6, x + block, 6 + token), 5, look.colour)
-    pen.text((x + block / 2, 6 + token / 2), mark, font=font(14, bold=True), fill=look.ink, anchor="mm")
-    shown, face = fit_line(label, width - name_x - 7, text, 11, bold=True)
+    rounded_box(tile, (x, top, x + block, top + token), 5, look.colour)
+    pen.text((x + block / 2, height / 2), mark, font=font(GLANCE, bold=True), fill=look.ink, anchor="mm")
+    shown, face = fit_line(label, width - name_x - 7, max(text, GLANCE), GLANCE, bold=True)
     pen.text((name_x, height / 2), shown, font=face, fill=INK, anchor="lm")
     return shadowed(tile, offset=2, blur=4)

@@ -21,6 +21,7 @@ from renderers.smashmasters import geometry
 from renderers.smashmasters.look import (
     BAR,
     DOTS,
+    GLANCE,
     GREEN,
     GREY,
     INK,
@@ -143,7 +144,9 @@ def frame(key: FrameKey) -> Image.Image:
         left, top, right, bottom = layout.log
         pen.rectangle(layout.log, fill=BAR)
         pen.line((left, top, right, top), fill=YELLOW, width=2)
-        badge(canvas, (left + 14, top + (bottom - top - 26) // 2), "LOG", YELLOW, INK, size=17)
+        badge(
+            canvas, (left + 14, top + (bottom - top - round(GLANCE * 1.55)) // 2), "LOG", YELLOW, INK, GLANCE
+        )
     return canvas
 
 
@@ -163,25 +166,25 @@ def _team_panel(
     raised(canvas, box, PANEL_OUT if out else PANEL, YELLOW if turn_ring else LIGHT, 5 if turn_ring else 2)
     left, top, right, bottom = geometry.plate(box)
     middle = (top + bottom) // 2
-    seat_token(canvas, (left + 16, middle), 32, seat_style(index))
+    seat_token(canvas, (left + 17, middle), 34, seat_style(index))
     tag_w = 0
     if tag:
         fill, ink = TAG_COLOURS.get(tag, (BAR, WHITE))
-        tag_w = badge_width(tag, 16) + 8
-        badge(canvas, (right, middle - 12), tag, fill, ink, size=16, right=True)
-    x = left + 40
+        tag_w = badge_width(tag, GLANCE) + 8
+        badge(canvas, (right, middle - round(GLANCE * 1.55) // 2), tag, fill, ink, size=GLANCE, right=True)
+    x = left + 42
     room = right - tag_w - x
-    shown, face = fit_line(name, room, 22, 14, bold=True)
+    shown, face = fit_line(name, room, 22, GLANCE, bold=True)
     pen.text((x, middle), shown, font=face, fill=GREY if out else INK, anchor="lm")
     x += round(text_width(face, shown)) + 10
-    if deck and right - tag_w - x > 60:
-        shown, face = fit_line(deck, right - tag_w - x - 4, 15, 12)
-        pen.text((x, middle + 1), shown, font=face, fill=GREY, anchor="lm")
+    deck_face = font(GLANCE)
+    if deck and text_width(deck_face, deck) <= right - tag_w - x - 4:
+        pen.text((x, middle + 1), deck, font=deck_face, fill=GREY, anchor="lm")
     if side_counts:
         c_left, c_top, c_right, c_bottom = geometry.counts_area(box, True)
         rounded_box(canvas, (c_left, c_top, c_right, c_bottom), 10, (230, 230, 226))
         step = (c_bottom - c_top) / len(COUNT_LABELS)
-        label_face = font(14)
+        label_face = font(GLANCE)
         for number, label in enumerate(COUNT_LABELS):
             y = c_top + step * (number + 0.5)
             pen.text((c_left + 9, y), label, font=label_face, fill=GREY, anchor="lm")
@@ -192,8 +195,8 @@ def symbol_key(canvas: Image.Image, box: Box, title: str) -> None:
     power timings and card kinds, each on its own colour."""
     left, top, right, _ = box
     pen = ImageDraw.Draw(canvas)
-    shown, face = fit_line(title, right - left - 28, 19, 14, bold=True)
-    pen.text((left + 14, top + 20), shown, font=face, fill=GREY, anchor="lm")
+    shown, face = fit_line(title, right - left - 28, 20, GLANCE, bold=True)
+    pen.text((left + 14, top + 22), shown, font=face, fill=GREY, anchor="lm")
     rows = (
         ("Powers", [(look.label, look.colour, look.ink) for look in POWER_TYPES.values()]),
         (
@@ -203,13 +206,15 @@ def symbol_key(canvas: Image.Image, box: Box, title: str) -> None:
         ),
         ("Cards", [(look.label, look.colour, look.ink) for look in KINDS.values()]),
     )
-    y = top + 38
-    label_face = font(15, bold=True)
+    y = top + 44
+    label_face = font(GLANCE, bold=True)
+    chip_h = round(GLANCE * 1.55)
+    x_chips = left + 14 + round(max(text_width(label_face, label) for label, _ in rows)) + 12
     for label, chips in rows:
-        pen.text((left + 14, y + 12), label, font=label_face, fill=INK, anchor="lm")
-        x = left + 84
+        pen.text((left + 14, y + chip_h / 2), label, font=label_face, fill=INK, anchor="lm")
+        x = x_chips
         for text, fill, ink in chips:
-            if x + badge_width(text, 15) > right - 10:
+            if x + badge_width(text, GLANCE) > right - 10:
                 break
-            x = badge(canvas, (x, y), text, fill, ink, size=15)[2] + 7
-        y += 29
+            x = badge(canvas, (x, y), text, fill, ink, size=GLANCE)[2] + 7
+        y += chip_h + 10

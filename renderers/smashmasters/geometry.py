@@ -1,7 +1,7 @@
 """Where things go on the Smash Masters table: one panel per team in a grid (two columns for 2 to 4
 teams, three for 5 or 6, the last row centred), then a band with the Smash Battle and the last
 Story, and a log line when the view has one. Inside a panel: the seat's plate on top, the team's
-row of cards, and the pile counts beside them (or under them in three columns).
+row of cards, and the pile counts beside them (or under them, in two lines, in three columns).
 
 A team's row finds its own card size: as large as the panel allows, with stunned cards lying
 sideways (as wide as a card is tall), so a team with extra spaces or stunned characters gets
@@ -17,14 +17,18 @@ from renderers.kit.shapes import Box
 from renderers.smashmasters.look import CHARACTER_RATIO, HEADER, MARGIN, TABLE_W
 
 GAP = 12
-PAD = 10
-PLATE_H = 34
-COUNTS_W = 108
-COUNTS_H = 24
-BAND_H = 146
-STORY_W = 264
-LOG_H = 34
+PAD = 8
+PLATE_H = 36
+COUNTS_W = 128
+COUNTS_H = 50
+"""Under the cards (three columns): the pile counts in two lines."""
+BAND_H = 170
+STORY_W = 280
+LOG_H = 42
 CARD_GAP = 8
+TAG_ROOM = 14
+"""Between the plate and the cards: room for a card's ATTACKER / TARGET / EXTRA tag on its top
+edge, clear of the name above."""
 MAX_CARD_W = 150
 MIN_CARD_W = 40
 
@@ -44,8 +48,8 @@ class Grid:
 def _shape(count: int) -> tuple[int, int]:
     """(columns, card area height) for this many teams."""
     if count <= 4:
-        return 2, 232 if count <= 2 else 196
-    return 3, 176
+        return 2, 226 if count <= 2 else 194
+    return 3, 160
 
 
 @lru_cache(maxsize=32)
@@ -54,7 +58,7 @@ def grid(count: int, log: bool) -> Grid:
     side = columns == 2
     rows = math.ceil(count / columns)
     panel_w = (TABLE_W - 2 * MARGIN - (columns - 1) * GAP) // columns
-    panel_h = 2 * PAD + PLATE_H + 6 + area_h + (0 if side else 6 + COUNTS_H)
+    panel_h = 2 * PAD + PLATE_H + 6 + TAG_ROOM + area_h + (0 if side else 6 + COUNTS_H)
     top = HEADER + GAP
     panels: list[Box] = []
     for row in range(rows):
@@ -84,7 +88,7 @@ def cards_area(panel: Box, side_counts: bool) -> Box:
     left, top, right, bottom = panel
     return (
         left + PAD,
-        top + PAD + PLATE_H + 6,
+        top + PAD + PLATE_H + 6 + TAG_ROOM,
         right - PAD - (COUNTS_W + 8 if side_counts else 0),
         bottom - PAD - (0 if side_counts else COUNTS_H + 6),
     )
@@ -106,10 +110,16 @@ class Row:
     boxes: tuple[Box, ...]
 
 
+TALLEST = 1.75
+"""An upright card narrowed by its row's width grows up to this tall (height over width) into
+the area's height, to keep room for its name and text."""
+
+
 @lru_cache(maxsize=256)
 def row(area: Box, sideways: tuple[bool, ...]) -> Row:
     """The largest card width (a multiple of 4, at most MAX_CARD_W) at which the spaces fit the
-    area side by side, centred; `sideways` says which spaces hold a stunned card."""
+    area side by side, centred; `sideways` says which spaces hold a stunned card (as tall as a
+    card is wide). Upright cards narrowed by the width grow taller, up to TALLEST, in the area."""
     left, top, right, bottom = area
     count = len(sideways)
     if count == 0:
@@ -119,13 +129,14 @@ def row(area: Box, sideways: tuple[bool, ...]) -> Row:
     by_height = (bottom - top) / CHARACTER_RATIO
     width = max(MIN_CARD_W, int(min(MAX_CARD_W, by_width, by_height)) // 4 * 4)
     height = round(width * CHARACTER_RATIO)
+    upright = max(height, min(bottom - top, round(width * TALLEST)))
     widths = [height if lying else width for lying in sideways]
     used = sum(widths) + CARD_GAP * (count - 1)
     x = left + (right - left - used) // 2
     middle = (top + bottom) // 2
     boxes: list[Box] = []
     for lying, w in zip(sideways, widths, strict=True):
-        h = width if lying else height
+        h = width if lying else upright
         boxes.append((x, middle - h // 2, x + w, middle - h // 2 + h))
         x += w + CARD_GAP
     return Row(width, tuple(boxes))

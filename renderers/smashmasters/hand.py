@@ -21,6 +21,8 @@ from renderers.smashmasters.cards import blue_layer, card_size, character_layer
 from renderers.smashmasters.frame import backdrop
 from renderers.smashmasters.look import (
     BAR,
+    HAND_FACE,
+    HAND_GLANCE,
     HAND_W,
     HEADER,
     INK,
@@ -56,13 +58,13 @@ GAP = 14
 INFO_TOP = HEADER + 12
 ROW_H = 34
 LABEL_H = 30
-STACK_MAX_W = 132
 SIDE = MARGIN + 8
 
 
 @dataclass(frozen=True)
 class Group:
-    """A labelled group of the seat's own character cards: its picks or its Character Stack."""
+    """A labelled group of the seat's own character cards (its picks or its Character Stack):
+    its label, where its cards start, their width and how many go in a row before the next."""
 
     which: str
     label: str
@@ -70,6 +72,14 @@ class Group:
     label_top: int
     card_top: int
     width: int
+    per_row: int = COLUMNS
+
+    def box(self, number: int) -> Box:
+        """Where the group's card `number` (from 0) goes."""
+        width, height = card_size(self.width)
+        row, column = divmod(number, self.per_row)
+        left, top = self.x + column * (width + GAP), self.card_top + row * (height + GAP)
+        return (left, top, left + width, top + height)
 
 
 @dataclass(frozen=True)
@@ -85,14 +95,8 @@ class HandLayout:
 
 LABEL_FONT = 16
 GROUP_GAP = 36
-MIN_SHARED_W = 84
-"""Picks and stack share one row while their cards can be at least this wide."""
-
-
-def _row_width(count: int) -> int:
-    """The card width of a row of `count` character cards across the image."""
-    room = HAND_W - 2 * SIDE
-    return max(60, min(STACK_MAX_W, (room - GAP * (count - 1)) // max(1, count)) // 4 * 4)
+CHAR_W = 172
+"""A character card in the hand: wide enough for its power's text at the hand's legible size."""
 
 
 def _label_w(label: str) -> int:
@@ -110,30 +114,27 @@ def _groups(view: View) -> list[tuple[str, str, int]]:
     return found
 
 
-def _shared_width(groups: Sequence[tuple[str, str, int]]) -> int:
-    """The card width at which every group fits in one row (0 when they cannot share it)."""
-    room = HAND_W - 2 * SIDE - GROUP_GAP * (len(groups) - 1)
-    for width in range(STACK_MAX_W, MIN_SHARED_W - 1, -4):
-        used = sum(max(_label_w(label), max(1, n) * (width + GAP) - GAP) for _, label, n in groups)
-        if used <= room:
-            return width
-    return 0
+def _group_w(label: str, count: int) -> int:
+    return max(_label_w(label), max(1, count) * (CHAR_W + GAP) - GAP)
 
 
 def _group_rows(groups: Sequence[tuple[str, str, int]], top: int) -> tuple[list[Group], int]:
-    """The groups in one row when they fit, else one row each; and the y below them."""
+    """The groups side by side in one row when they fit, else one after the other, each in rows
+    of up to COLUMNS cards; and the y below them."""
     placed: list[Group] = []
-    shared = _shared_width(groups)
+    room = HAND_W - 2 * SIDE
+    shared = sum(_group_w(label, n) for _, label, n in groups) + GROUP_GAP * (len(groups) - 1) <= room
     rows = [list(groups)] if shared else [[group] for group in groups]
+    height = card_size(CHAR_W)[1]
     y = top
     for row in rows:
-        width = shared or _row_width(max(3, row[0][2]))
         x = SIDE
         tallest = 0
         for which, label, count in row:
-            placed.append(Group(which, label, x, y, y + LABEL_H, width))
-            x += max(_label_w(label), max(1, count) * (width + GAP) - GAP) + GROUP_GAP
-            tallest = max(tallest, card_size(width)[1] if count else 36)
+            placed.append(Group(which, label, x, y, y + LABEL_H, CHAR_W))
+            x += _group_w(label, count) + GROUP_GAP
+            lines = -(-count // COLUMNS)
+            tallest = max(tallest, lines * height + (lines - 1) * GAP if count else 36)
         y += LABEL_H + tallest + 14
     return placed, y
 
@@ -242,7 +243,7 @@ class _Hand:
                 look = power_type(space.char.power_type)
                 text, fill, ink = f"{look.symbol} {space.char.name}", look.colour, look.ink
             size = 16
-            while badge_width(text, size) > right - x and size > 12:
+            while badge_width(text, size) > right - x and size > HAND_GLANCE:
                 size -= 1
             if badge_width(text, size) > right - x:
                 break
@@ -273,11 +274,8 @@ class _Hand:
         if not chars:
             self.pen.text((group.x, group.card_top + 14), "none", font=font(17), fill=LIGHT, anchor="lm")
             return
-        x = group.x
-        for number, char in enumerate(chars, start=1):
-            if x + group.width > HAND_W - SIDE:
-                break
-            paste_layer(self.canvas, character_layer(char, group.width), (x, group.card_top))
+        for number, char in enumerate(chars):
+            left, top, _, _ = group.box(number)
+            paste_layer(self.canvas, character_layer(char, group.width, HAND_FACE), (left, top))
             if numbered:
-                badge(self.canvas, (x + 4, group.card_top - 10), str(number), YELLOW, INK, size=15)
-            x += group.width + GAP
+                badge(self.canvas, (left + 4, top - 10), str(number + 1), YELLOW, INK, size=HAND_GLANCE)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from renderers.kit.cards import CardStyle
 from renderers.kit.draw import HeaderStyle, TitlePart
 from renderers.kit.fonts import has_glyph
+from renderers.kit.legibility import TABLE_RULES_PX, smallest_legible
 from renderers.kit.palette import RGB, ink_on
 
 TITLE = "Super Powered Smash Masters"
@@ -21,6 +22,25 @@ TABLE_W = 1200
 HAND_W = 1000
 HEADER = 60
 MARGIN = 14
+GLANCE = smallest_legible(TABLE_W)
+"""The smallest text a table draws (rules text aside): 18 px, legible at the width Discord shows."""
+HAND_GLANCE = smallest_legible(HAND_W)
+"""The smallest text a hand draws, rules text included: 15 px in a 1,000-px image."""
+RULES_PX = smallest_legible(TABLE_W, TABLE_RULES_PX)
+"""The smallest rules text on a table (read after a click)."""
+
+
+@dataclass(frozen=True)
+class FaceSizes:
+    """The smallest text a card face may draw: its name, kind and marks (`glance`) and its power's
+    name and text (`rules`); a table and a hand hold different floors."""
+
+    glance: int
+    rules: int
+
+
+TABLE_FACE = FaceSizes(GLANCE, RULES_PX)
+HAND_FACE = FaceSizes(HAND_GLANCE, HAND_GLANCE)
 
 SKY_TOP: RGB = (38, 50, 112)
 SKY_BOTTOM: RGB = (18, 24, 62)
@@ -114,8 +134,8 @@ HEADER_STYLE = HeaderStyle(
     title=(32, 24),
     title_ink=WHITE,
     chip=19,
-    chip_min=15,
-    status=(23, 16),
+    chip_min=GLANCE,
+    status=(23, GLANCE),
     status_ink=YELLOW,
     status_share=0.45,
     pad=20,

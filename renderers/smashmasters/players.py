@@ -1,6 +1,7 @@
 """The teams on the Smash Masters table, over their static panels (renderers.smashmasters.frame):
 each team's row of character cards (active upright, stunned sideways, empty spaces outlined),
-their marks (waking up, turned around, safe from..., extra space, fighting in the battle), the
+their marks (waking up, turned around, safe from..., extra space, fighting in the battle), or a
+roster of bars when the cards would be too narrow to read (renderers.smashmasters.roster); the
 face-down picks while teams are chosen, and the pile counts."""
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ from PIL import Image, ImageDraw
 from renderers.kit.cards import corner_radius
 from renderers.kit.draw import badge, badge_width, paste_layer
 from renderers.kit.fonts import font
-from renderers.kit.palette import RGB
 from renderers.kit.shapes import Box, rounded_box, rounded_outline
 from renderers.kit.text import fit_block, text_width
 from renderers.kit.views import View, seats
@@ -22,24 +22,25 @@ from renderers.smashmasters.cards import back_layer, character_layer, empty_slot
 from renderers.smashmasters.frame import COUNT_LABELS
 from renderers.smashmasters.geometry import Grid
 from renderers.smashmasters.look import (
-    ATTACK_MARK,
     BAR,
-    GREEN,
+    GLANCE,
     GREY,
     INK,
     PAPER,
-    PURPLE,
     RED,
-    STUN_MARK,
+    TABLE_FACE,
     TEAM_SIZE,
-    TURNED_MARK,
-    WAKING_MARK,
-    WHITE,
     YELLOW,
 )
 from renderers.smashmasters.read import Battle, Space, counts, is_out, picked, team
-
-SAFE_SHORT = {"attack": "attack", "stun": "stun", "defeat": "defeat", "story": "story", "powers": "powers"}
+from renderers.smashmasters.roster import (
+    EXTRA_TAG,
+    LIST_BELOW,
+    STUNNED_TAG,
+    draw_roster,
+    role_tag,
+    space_marks,
+)
 
 
 def fighters(battle: Battle | None) -> dict[tuple[int | None, str], str]:
@@ -72,10 +73,10 @@ def draw_teams(canvas: Image.Image, view: View, layout: Grid, battle: Battle | N
 def _note(canvas: Image.Image, area: Box, text: str, detail: str = "") -> None:
     left, top, right, bottom = area
     pen = ImageDraw.Draw(canvas)
-    middle = (top + bottom) / 2 - (12 if detail else 0)
-    pen.text(((left + right) / 2, middle), text, font=font(22, bold=True), fill=GREY, anchor="mm")
+    middle = (top + bottom) / 2 - (14 if detail else 0)
+    pen.text(((left + right) / 2, middle), text, font=font(24, bold=True), fill=GREY, anchor="mm")
     if detail:
-        pen.text(((left + right) / 2, middle + 28), detail, font=font(16), fill=GREY, anchor="mm")
+        pen.text(((left + right) / 2, middle + 30), detail, font=font(GLANCE), fill=GREY, anchor="mm")
 
 
 def _draft_row(canvas: Image.Image, area: Box, picks: int) -> None:
@@ -83,47 +84,38 @@ def _draft_row(canvas: Image.Image, area: Box, picks: int) -> None:
     places = max(TEAM_SIZE, picks)
     placed = geometry.row(area, (False,) * places)
     for number, box in enumerate(placed.boxes):
+        tall = box[3] - box[1]
         if number < picks:
-            paste_layer(canvas, back_layer(placed.width), box[:2])
+            paste_layer(canvas, back_layer(placed.width, tall), box[:2])
         else:
-            tile = empty_slot(placed.width, "picking…")
+            tile = empty_slot(placed.width, "picking…", GLANCE, tall)
             canvas.paste(tile, box[:2], tile)
 
 
 def _team_row(canvas: Image.Image, area: Box, spaces: Sequence[Space], roles: Mapping[str, str]) -> None:
+    """The team's cards side by side, or a roster of bars when its cards would be too narrow."""
     placed = geometry.row(area, tuple(space.stunned for space in spaces))
+    if placed.width < LIST_BELOW:
+        draw_roster(canvas, area, spaces, roles)
+        return
     for space, box in zip(spaces, placed.boxes, strict=True):
         draw_space(canvas, space, box, placed.width, roles.get(space.id, ""))
 
 
-COMPACT_W = 84
-"""Cards narrower than this show their marks in one badge."""
+MARK_SPILL = 16
+"""A mark's badge may reach this far beyond each side of its card."""
 
 
 def _mark_size(width: int) -> int:
-    return 14 if width >= 120 else 13 if width >= 96 else 11
+    return GLANCE
 
 
 def _fitted(texts: Sequence[str], room: int, size: int) -> tuple[str, int] | None:
-    """The first text that fits `room` as a badge, at `size` or down to 10."""
+    """The first text that fits `room` as a badge at `size` (never smaller: it must stay legible)."""
     for text in texts:
-        for current in range(size, 9, -1):
-            if badge_width(text, current) <= room:
-                return text, current
+        if badge_width(text, size) <= room:
+            return text, size
     return None
-
-
-def _marks(space: Space) -> list[tuple[list[str], RGB, RGB]]:
-    """The marks under a card, bottom up: each as texts from longest to shortest, and colours."""
-    marks: list[tuple[list[str], RGB, RGB]] = []
-    if space.safe_from:
-        words = ", ".join(SAFE_SHORT.get(d, d) for d in space.safe_from)
-        marks.append(([f"SAFE: {words}", f"SAFE ×{len(space.safe_from)}", "SAFE"], GREEN, WHITE))
-    if space.turned:
-        marks.append(([f"{TURNED_MARK} TURNED AROUND", f"{TURNED_MARK} TURNED", TURNED_MARK], PURPLE, WHITE))
-    if space.waking:
-        marks.append(([f"{WAKING_MARK} WAKING UP", f"{WAKING_MARK} WAKING", WAKING_MARK], YELLOW, INK))
-    return marks
 
 
 def draw_space(canvas: Image.Image, space: Space, box: Box, width: int, role: str = "") -> None:
@@ -131,7 +123,7 @@ def draw_space(canvas: Image.Image, space: Space, box: Box, width: int, role: st
     (a stunned card also gets its name upright over it, and a STUNNED badge)."""
     left, top, right, bottom = box
     if space.char is None:
-        tile = empty_slot(width, "EXTRA SPACE · EMPTY" if space.extra else "EMPTY")
+        tile = empty_slot(width, "EXTRA SPACE · EMPTY" if space.extra else "EMPTY", GLANCE, bottom - top)
         canvas.paste(tile, (left, top), tile)
         return
     if role:
@@ -139,14 +131,11 @@ def draw_space(canvas: Image.Image, space: Space, box: Box, width: int, role: st
     if space.stunned:
         paste_layer(canvas, stunned_layer(space.char, width), (left, top))
     else:
-        paste_layer(canvas, character_layer(space.char, width), (left, top))
+        paste_layer(canvas, character_layer(space.char, width, TABLE_FACE, bottom - top), (left, top))
     size = _mark_size(width)
-    room = right - left - 8
+    room = right - left + 2 * MARK_SPILL
     y = bottom - 6
-    marks = _marks(space)
-    if width < COMPACT_W and len(marks) > 1:
-        # Too small for a badge per mark: one dark badge with each mark's shortest form.
-        marks = [([" ".join(texts[-1] for texts, _, _ in marks)], BAR, WHITE)]
+    marks = space_marks(space)
     for texts, fill, ink in marks:
         fitted = _fitted(texts, room, size)
         if fitted is None:
@@ -157,28 +146,26 @@ def draw_space(canvas: Image.Image, space: Space, box: Box, width: int, role: st
         y -= 3
     if space.stunned:
         _stunned_label(canvas, (left, top, right, y), space.char.name, size)
-    tags = []
-    if role:
-        tags.append(([f"{ATTACK_MARK} {role}", role, ATTACK_MARK], RED, WHITE))
-    if space.extra:
-        tags.append((["+ EXTRA", "+"], BAR, WHITE))
+    tags = [*([role_tag(role)] if role else []), *([EXTRA_TAG] if space.extra else [])]
     x_left = left + 2
     for texts, fill, ink in tags:
-        fitted = _fitted(texts, right - x_left - 2, size - 1)
+        fitted = _fitted(texts, right + MARK_SPILL - x_left, size)
         if fitted is None:
             continue
         text, current = fitted
-        x_left = badge(canvas, (x_left, top - round(current * 0.8)), text, fill, ink, current)[2] + 3
+        x_left = badge(canvas, (x_left, top - round(current * 1.55) + 8), text, fill, ink, current)[2] + 3
 
 
 def _stunned_label(canvas: Image.Image, box: Box, name: str, size: int) -> None:
     """Over a sideways card: its name upright on a paper label, and a STUNNED badge under it,
     centred in `box` (the card above its marks)."""
     left, top, right, bottom = box
-    stun = _fitted([f"{STUN_MARK} STUNNED", "STUNNED", STUN_MARK], right - left - 8, size + 1)
+    stun = _fitted(STUNNED_TAG[0], right - left - 8, size)
     badge_h = round(stun[1] * 1.55) if stun else 0
     room = bottom - top - badge_h - 10
-    lines, face = fit_block(name, right - left - 20, max(12, room), size + 3, 10, 2, bold=True, condense=True)
+    lines, face = fit_block(
+        name, right - left - 20, max(GLANCE, room), size + 2, GLANCE, 2, True, 1.12, True, True
+    )
     step = round(face.size * 1.12)
     label_h = step * len(lines) + 8
     label_w = max(round(text_width(face, line)) for line in lines) + 16 if lines else 0
@@ -196,35 +183,52 @@ def _stunned_label(canvas: Image.Image, box: Box, name: str, size: int) -> None:
 
 
 SHORT_LABELS = ("Stk", "Deck", "Disc", "Hand", "Def")
+COUNT_GAP = 16
+"""Between two counts on a line."""
+
+
+def _pack(pairs: Sequence[tuple[str, str]], width: float, size: int) -> list[list[tuple[str, str, float]]]:
+    """Counts ("label", "value") packed greedily into lines of `width`, each with its width."""
+    plain, bold = font(size), font(size, bold=True)
+    lines: list[list[tuple[str, str, float]]] = []
+    used = 0.0
+    for label, value in pairs:
+        wide = text_width(plain, label) + 5 + text_width(bold, value)
+        if lines and used + COUNT_GAP + wide <= width:
+            lines[-1].append((label, value, wide))
+            used += COUNT_GAP + wide
+        else:
+            lines.append([(label, value, wide)])
+            used = wide
+    return lines
 
 
 def _counts(canvas: Image.Image, seat: Mapping[str, Any], box: Box, side: bool) -> None:
-    """The pile counts: numbers beside the static labels (side column), or one fitted line
-    ("Stack 3  Deck 28  Discard 4  Hand 5  Defeated 1", shortened when narrow)."""
+    """The pile counts: numbers beside the static labels (side column), or packed in as few
+    centred lines as the box holds ("Stack 3  Deck 28  Discard 4" / "Hand 5  Defeated 1"), with
+    shorter labels when the full ones need more lines."""
     piles = counts(seat)
     values = [str(n) for n in (piles.stack, piles.deck, piles.discard, piles.hand, piles.defeated)]
     pen = ImageDraw.Draw(canvas)
     left, top, right, bottom = box
     if side:
         step = (bottom - top) / len(values)
-        face = font(18, bold=True)
+        face = font(20, bold=True)
         for number, value in enumerate(values):
             pen.text((right - 8, top + step * (number + 0.5)), value, font=face, fill=INK, anchor="rm")
         return
-    middle = (top + bottom) / 2
-    for labels in (COUNT_LABELS, SHORT_LABELS):
-        for size in range(16, 11, -1):
-            bold, plain = font(size, bold=True), font(size)
-            pairs = list(zip(labels, values, strict=True))
-            widths = [text_width(plain, label) + 4 + text_width(bold, value) for label, value in pairs]
-            gap = size * 0.9
-            total = sum(widths) + gap * (len(values) - 1)
-            if total <= right - left or (labels is SHORT_LABELS and size == 12):
-                x = left + (right - left - total) / 2
-                for label, value, used in zip(labels, values, widths, strict=True):
-                    pen.text((x, middle), label, font=plain, fill=GREY, anchor="lm")
-                    pen.text(
-                        (x + text_width(plain, label) + 4, middle), value, font=bold, fill=INK, anchor="lm"
-                    )
-                    x += used + gap
-                return
+    size = GLANCE
+    step = round(size * 1.25)
+    rows = max(1, (bottom - top) // step)
+    lines = _pack(list(zip(COUNT_LABELS, values, strict=True)), right - left, size)
+    if len(lines) > rows:
+        lines = _pack(list(zip(SHORT_LABELS, values, strict=True)), right - left, size)
+    plain, bold = font(size), font(size, bold=True)
+    y = (top + bottom) / 2 - step * (len(lines) - 1) / 2
+    for line in lines:
+        x = left + (right - left - sum(wide for *_, wide in line) - COUNT_GAP * (len(line) - 1)) / 2
+        for label, value, wide in line:
+            pen.text((x, y), label, font=plain, fill=GREY, anchor="lm")
+            pen.text((x + text_width(plain, label) + 5, y), value, font=bold, fill=INK, anchor="lm")
+            x += wide + COUNT_GAP
+        y += step

@@ -13,9 +13,10 @@ from renderers.kit import cache
 from renderers.kit.cards import Half, Mark, SplitLayout, build_banded, build_faded, corner_radius
 from renderers.kit.draw import Layer, shadowed
 from renderers.kit.fonts import font
+from renderers.kit.legibility import RULES, text_role
 from renderers.kit.palette import RGB
 from renderers.kit.shapes import Box, rounded_box, rounded_mask
-from renderers.kit.text import fit_block, fit_line, text_width
+from renderers.kit.text import fit_block, text_width
 from renderers.kit.views import as_int, as_str
 from renderers.superhot.look import (
     BACK_STYLE,
@@ -23,6 +24,7 @@ from renderers.superhot.look import (
     BG_TOP,
     BULLET_STYLE,
     CARD_STYLE,
+    GLANCE,
     INK,
     LIGHT,
     NEEDS,
@@ -64,7 +66,7 @@ def halves(card: Card, with_text: bool) -> tuple[Half, Half]:
     """The top half (what a player gets) and the bottom half (the obstacle) of a card."""
     look = kind(card)
     top = Half(
-        title=(as_str(card.get("top")) or "—").upper(),
+        title=as_str(card.get("top")) or "—",
         text=top_text(card) if with_text else "",
         face=PAPER,
         ink=INK,
@@ -137,11 +139,23 @@ def _bullet_face(face: BulletFace, size: tuple[int, int], layout: SplitLayout) -
     rounded_box(tile, (edge, edge, width - edge, height - edge), radius - edge, RED)
     pad = max(5, width // 14)
     pen = ImageDraw.Draw(tile)
-    name, name_face = fit_line(face.name.upper(), width - 2 * pad - 2 * edge, layout.title + 2, 11, bold=True)
-    pen.text((edge + pad, edge + pad), name, font=name_face, fill=WHITE, anchor="lt")
+    names, name_face = fit_block(
+        face.name,
+        width - 2 * pad - 2 * edge,
+        layout.title_height,
+        layout.title + 2,
+        layout.floor,
+        2,
+        True,
+        1.1,
+    )
+    name_y = edge + pad
+    for name in names:
+        pen.text((edge + pad, name_y), name, font=name_face, fill=WHITE, anchor="lt")
+        name_y += round(name_face.size * 1.1)
     bullet_w = round(width * 0.66)
     bullet_h = round(bullet_w * 0.42)
-    y = round(height * (0.32 if face.text else 0.44)) - bullet_h // 2
+    y = max(round(height * (0.32 if face.text else 0.44)) - bullet_h // 2, name_y + pad // 2)
     draw_bullet(tile, ((width - bullet_w) // 2, y, (width + bullet_w) // 2, y + bullet_h), WHITE)
     look = NEEDS.get(face.need, NEEDS["mixed"])
     mark_size = layout.mark + 2
@@ -155,11 +169,14 @@ def _bullet_face(face: BulletFace, size: tuple[int, int], layout: SplitLayout) -
     pen.text((x1 - mark_w / 2, y1 - mark_h / 2), label, font=mark_face, fill=look.ink, anchor="mm")
     if face.text:
         room = y1 - mark_h - pad // 2 - (y + bullet_h + pad)
-        lines, text_face = fit_block(face.text, width - 2 * (edge + pad), room, layout.text, layout.floor, 5)
+        lines, text_face = fit_block(
+            face.text, width - 2 * (edge + pad), room, layout.text, layout.smallest_text, 6, condense=True
+        )
         ty = y + bullet_h + pad
-        for line in lines:
-            pen.text((edge + pad, ty), line, font=text_face, fill=WHITE, anchor="lt")
-            ty += round(text_face.size * 1.15)
+        with text_role(RULES):
+            for line in lines:
+                pen.text((edge + pad, ty), line, font=text_face, fill=WHITE, anchor="lt")
+                ty += round(text_face.size * 1.15)
     tile = tile.convert("RGBA")
     tile.putalpha(rounded_mask(width, height, radius))
     return tile
@@ -197,7 +214,9 @@ def knocked_out_face(key: FaceKey, size: tuple[int, int], layout: SplitLayout) -
     edge = max(2, round(width * CARD_STYLE.edge_share))
     band = max(24, top_half - edge - 2)
     middle = edge + 1 + band // 2
-    return build_banded(greyed, KNOCKED_OUT, middle, (BAR, WHITE), (max(14, width // 6), 11), band)
+    return build_banded(
+        greyed, KNOCKED_OUT, middle, (BAR, WHITE), (max(GLANCE + 2, width // 6), GLANCE), band
+    )
 
 
 @cache.cached_image(maxsize=64)
@@ -250,9 +269,13 @@ def top_half_layer(top: Half, size: tuple[int, int], layout: SplitLayout) -> Lay
 # ---------------------------------------------------------------- one-line strips
 
 
+STRIP_LEADING = 1.0
+
+
 @lru_cache(maxsize=256)
 def _strip(mark: Mark | None, label: str, size: tuple[int, int], fill: RGB, ink: RGB) -> Layer:
-    """A small one-line card on its shadow: a mark and a label (e.g. a used card: "⚔2 GUN")."""
+    """A small card on its shadow: a mark and a label (e.g. a used card: "⚔2 Gun"), the label in
+    two lines when the strip is tall enough and one is too narrow."""
     width, height = size
     tile = Image.new("RGBA", size, (0, 0, 0, 0))
     rounded_box(tile, (0, 0, width, height), 9, LIGHT)
@@ -260,26 +283,31 @@ def _strip(mark: Mark | None, label: str, size: tuple[int, int], fill: RGB, ink:
     x = 7
     pen = ImageDraw.Draw(tile)
     if mark is not None:
-        mark_face, mark_h = font(17, bold=True), height - 12
-        mark_w = max(mark_h, round(text_width(mark_face, mark.text) + 12))
-        rounded_box(tile, (x, 6, x + mark_w, 6 + mark_h), 6, mark.fill)
-        pen.text((x + mark_w / 2, 6 + mark_h / 2), mark.text, font=mark_face, fill=mark.ink, anchor="mm")
+        mark_face, mark_h = font(GLANCE, bold=True), min(30, height - 10)
+        mark_w = max(mark_h, round(text_width(mark_face, mark.text) + 10))
+        mark_top = (height - mark_h) / 2
+        rounded_box(tile, (x, round(mark_top), x + mark_w, round(mark_top) + mark_h), 6, mark.fill)
+        pen.text((x + mark_w / 2, height / 2), mark.text, font=mark_face, fill=mark.ink, anchor="mm")
         x += mark_w + 6
-    text, face_ = fit_line(label, width - x - 6, 18, 12, bold=True)
-    pen.text((x, height / 2), text, font=face_, fill=ink, anchor="lm")
+    lines, face_ = fit_block(label, width - x - 6, height - 4, 19, GLANCE, 2, True, STRIP_LEADING, True, True)
+    step = face_.size * STRIP_LEADING
+    y = height / 2 - step * (len(lines) - 1) / 2
+    for line in lines:
+        pen.text((x, y), line, font=face_, fill=ink, anchor="lm")
+        y += step
     return shadowed(tile)
 
 
 def top_strip(card: Card, size: tuple[int, int], fill: RGB = PAPER) -> Layer:
     """A card by its top half (what a player uses it for); a bullet by its name."""
     if is_bullet(card):
-        return _strip(Mark(need_text(card), WHITE, INK), title(card, "BULLET"), size, RED, WHITE)
-    label = (as_str(card.get("top")) or as_str(card.get("name")) or "?").upper()
+        return _strip(Mark(need_text(card), WHITE, INK), title(card, "Bullet"), size, RED, WHITE)
+    label = as_str(card.get("top")) or as_str(card.get("name")) or "?"
     return _strip(use_mark(card), label, size, fill, INK)
 
 
 def bottom_strip(card: Card, size: tuple[int, int]) -> Layer:
     """A card by its bottom half (what the System uses it for: its need)."""
     if is_bullet(card):
-        return _strip(need_mark(card), title(card, "BULLET"), size, RED, WHITE)
+        return _strip(need_mark(card), title(card, "Bullet"), size, RED, WHITE)
     return _strip(need_mark(card), f"{kind(card).symbol} {title(card)}", size, PAPER, INK)

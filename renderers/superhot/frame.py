@@ -12,6 +12,7 @@ from PIL import Image, ImageDraw
 from renderers.kit import cache
 from renderers.kit.draw import badge, badge_width, centred_text, panel, seat_token
 from renderers.kit.fonts import font
+from renderers.kit.legibility import RULES, text_role
 from renderers.kit.palette import RGB, SeatStyle, seat_style
 from renderers.kit.shapes import Box, rounded_box, rounded_outline, shadow
 from renderers.kit.text import fit_block, fit_line, text_width, wrap_shaped
@@ -19,6 +20,7 @@ from renderers.kit.views import View, as_int, as_mapping, as_str, seat_name, sea
 from renderers.superhot import geometry
 from renderers.superhot.cards import draw_bullet
 from renderers.superhot.geometry import (
+    AID_LABEL_H,
     BULLETS_BOX,
     GOALS_DECK_BOX,
     LABELS_H,
@@ -30,6 +32,7 @@ from renderers.superhot.look import (
     BAR,
     DARK,
     FOOTER,
+    GLANCE,
     GREY,
     INK,
     KINDS,
@@ -39,6 +42,7 @@ from renderers.superhot.look import (
     PANEL,
     PAPER,
     RED,
+    RULES_PX,
     START_ARROW,
     SYSTEM_STYLE,
     TABLE_SIZE,
@@ -79,7 +83,7 @@ def frame_key(view: View) -> FrameKey:
         slots=max(1, len(line)) if isinstance(line, list) else 6,
         goals=tuple(
             (
-                (as_str(g.get("name")) or "Goal").upper(),
+                as_str(g.get("name")) or "Goal",
                 as_str(g.get("text")),
                 bool(g.get("done")),
                 bool(g.get("counted")) and as_int(g.get("count")) > 0,
@@ -120,8 +124,8 @@ def frame(key: FrameKey) -> Image.Image:
     if key.goals_deck:
         left, top, right, _ = GOALS_DECK_BOX
         _panel(canvas, GOALS_DECK_BOX, fill=(232, 232, 234))
-        centred_text(canvas, (left, top + 60, right, top + 80), "goals", 17, GREY)
-        centred_text(canvas, (left, top + 80, right, top + 100), "deck", 17, GREY)
+        centred_text(canvas, (left, top + 62, right, top + 84), "goals", GLANCE, GREY, min_size=GLANCE)
+        centred_text(canvas, (left, top + 84, right, top + 106), "deck", GLANCE, GREY, min_size=GLANCE)
     _bullets_panel(canvas, pen, key.low_bullets)
     _line_labels(canvas, pen, geometry.line(key.slots))
     band = geometry.players(tuple(role for _, role in key.seats), key.aid_from is not None, key.system)
@@ -130,37 +134,50 @@ def frame(key: FrameKey) -> Image.Image:
         _plate_face(canvas, pen, box, (name, role), style, key.active == index)
         if role == "System" and not key.system:
             left, top, right, bottom = box
-            lines, face = fit_block(SYSTEM_NOTE, right - left - 2 * PLATE_PAD, bottom - top - 76, 18, 14, 4)
+            lines, face = fit_block(
+                SYSTEM_NOTE, right - left - 2 * PLATE_PAD, bottom - top - 76, 18, RULES_PX, 4
+            )
             y = top + 62
-            for line in lines:
-                pen.text((left + PLATE_PAD, y), line, font=face, fill=GREY, anchor="lt")
-                y += round(face.size * 1.2)
+            with text_role(RULES):
+                for line in lines:
+                    pen.text((left + PLATE_PAD, y), line, font=face, fill=GREY, anchor="lt")
+                    y += round(face.size * 1.2)
     if band.aid is not None:
         left, top, right, _ = band.aid
         label = f"AID from {key.aid_from}" if key.aid_from else "AID"
-        shown, face = fit_line(label, right - left, 17, 13, bold=True)
-        pen.text(((left + right) / 2, top + 2), shown, font=face, fill=INK, anchor="mt")
+        lines, face = fit_block(label, right - left, AID_LABEL_H, GLANCE, GLANCE, 2, True, 1.05, True)
+        step = face.size * 1.05
+        for number, line in enumerate(lines):
+            line_top = top + (AID_LABEL_H - step * len(lines)) / 2 + number * step
+            pen.text(((left + right) / 2, line_top), line, font=face, fill=INK, anchor="mt")
     if band.legend is not None:
         _legend(canvas, pen, band.legend)
     width, height = TABLE_SIZE
     pen.rectangle((0, height - FOOTER, width, height), fill=BAR)
-    badge(canvas, (16, height - FOOTER + 8), "LOG", RED, WHITE, size=17)
+    badge(
+        canvas, (16, height - FOOTER + (FOOTER - round(GLANCE * 1.55)) // 2), "LOG", RED, WHITE, size=GLANCE
+    )
     return canvas
 
 
 NARROW_GOAL = 130
 """A done goal narrower than this shows only its name (its text no longer matters)."""
+GOAL_PAD = 10
+GOAL_TICK = 24
+PIPS_H = 24
+"""The row of a counted goal's progress pips and "progress/count" (drawn by the table)."""
 
 
 def goal_face(
     canvas: Image.Image, pen: ImageDraw.ImageDraw, box: Box, goal: tuple[str, str, bool, bool]
 ) -> None:
-    """A goal's panel: a tick box (ticked when done), its name and text; the pips of a counted goal
-    are drawn over it later. A narrow done goal shows its name alone, beside and under the tick."""
+    """A goal's panel: a tick box (ticked when done), its name (beside the tick, then under it)
+    and its rules text; the pips of a counted goal are drawn over it later. A narrow done goal
+    shows its name alone."""
     name, text, done, counted = goal
     left, top, right, bottom = box
     _panel(canvas, box, fill=(224, 225, 228) if done else PANEL)
-    pad, tick = 11, 24
+    pad, tick = GOAL_PAD, GOAL_TICK
     tick_box = (left + pad, top + pad, left + pad + tick, top + pad + tick)
     if done:
         rounded_box(canvas, tick_box, 6, BAR)
@@ -168,37 +185,47 @@ def goal_face(
         pen.text(middle, TICK, font=font(20, bold=True), fill=WHITE, anchor="mm")
     else:
         rounded_outline(canvas, tick_box, 6, INK, 3)
-    name_x = tick_box[2] + 8
-    if done and right - left < NARROW_GOAL:
-        _flowing_name(pen, (left + pad, top + pad, right - pad, bottom - pad), name, name_x)
+    narrow = done and right - left < NARROW_GOAL
+    inner = (left + pad, top + pad, right - pad, bottom - pad)
+    ink = GREY if done else INK
+    below = _flowing_name(pen, inner, name, (tick_box[2] + 8, 4 if narrow else 2), ink)
+    if narrow:
         return
-    shown, face = fit_line(name, right - pad - name_x, 20, 10, bold=True)
-    pen.text((name_x, top + pad + tick / 2), shown, font=face, fill=GREY if done else INK, anchor="lm")
-    text_top = top + pad + tick + 5
-    text_bottom = bottom - pad - (22 if counted else 0)
+    text_top = below + 2
+    text_bottom = bottom - pad - (PIPS_H if counted else 0)
     width, height = right - left - 2 * pad, text_bottom - text_top
-    lines, face = fit_block(text, width, height, 18, 11, 4, condense=True)
-    for line in lines:
-        pen.text((left + pad, text_top), line, font=face, fill=GREY if done else DARK, anchor="lt")
-        text_top += round(face.size * 1.15)
+    lines, face = fit_block(text, width, height, 16, RULES_PX, 4, condense=True)
+    with text_role(RULES):
+        for line in lines:
+            pen.text((left + pad, text_top), line, font=face, fill=GREY if done else DARK, anchor="lt")
+            text_top += round(face.size * 1.15)
 
 
-def _flowing_name(pen: ImageDraw.ImageDraw, box: Box, name: str, first_x: int) -> None:
-    """A name in bold, its first line beside the tick box (from `first_x`), the rest full width."""
-    left, top, right, bottom = box
-    for size in range(18, 10, -1):
-        step = round(size * 1.15)
-        rows = max(1, (bottom - top - 24 + step) // step)
-        widths = [right - first_x, *([right - left] * (rows - 1))]
+def _flowing_name(pen: ImageDraw.ImageDraw, box: Box, name: str, first: tuple[int, int], ink: RGB) -> float:
+    """A goal's name in bold, in at most `first` rows lines: its first line beside the tick box
+    (from `first` x, centred on the tick) and the rest full width, else (a first word too wide
+    to sit beside the tick) all of it under the tick; returns the y below it."""
+    left, top, right, _ = box
+    first_x, rows = first
+    layouts = (
+        (top + GOAL_TICK / 2, [right - first_x, *([right - left] * (rows - 1))]),
+        (top + GOAL_TICK + 4 + GLANCE * 0.6, [right - left] * (rows - 1)),
+    )
+    for size in range(20, GLANCE - 1, -1):
+        step = round(size * 1.12)
         for condensed in (False, True):
             face = font(size, bold=True, condensed=condensed)
-            lines, whole = wrap_shaped(name, face, widths)
-            if whole or (size == 11 and condensed):
-                y = top + 12
-                for number, line in enumerate(lines):
-                    pen.text((first_x if number == 0 else left, y), line, font=face, fill=GREY, anchor="lm")
-                    y += step if number else max(step, 24)
-                return
+            for y, widths in layouts:
+                lines, whole = wrap_shaped(name, face, widths)
+                last = size == GLANCE and condensed and widths is layouts[-1][1]
+                if whole or last:
+                    beside = len(widths) == rows
+                    for number, line in enumerate(lines):
+                        x = first_x if beside and number == 0 else left
+                        pen.text((x, y), line, font=face, fill=ink, anchor="lm")
+                        y += step if number or not beside else max(step, GOAL_TICK)
+                    return y - step / 2
+    return top + GOAL_TICK
 
 
 def _bullets_panel(canvas: Image.Image, pen: ImageDraw.ImageDraw, low: bool) -> None:
@@ -217,18 +244,19 @@ def _line_labels(canvas: Image.Image, pen: ImageDraw.ImageDraw, geo: geometry.Li
     card_w, _ = geo.card
     y = LABELS_TOP + LABELS_H // 2
     start = f"START {START_ARROW}"
-    start_left = geo.slot_x[0] + card_w - badge_width(start, 17)
+    start_left = geo.slot_x[0] + card_w - badge_width(start, GLANCE)
     if len(geo.slot_x) > 1:
         pen.line((geo.slot_x[-1] + card_w // 2, y, start_left - 12, y), fill=LIGHT, width=3)
         pen.polygon([(start_left - 4, y), (start_left - 16, y - 7), (start_left - 16, y + 7)], fill=LIGHT)
-    small = font(16, bold=True)
+    small = font(GLANCE, bold=True)
     for index, x in enumerate(geo.slot_x[1:], start=1):
         middle = x + card_w // 2
-        rounded_box(canvas, (middle - 13, y - 13, middle + 13, y + 13), 13, PAPER, LIGHT, 2)
+        rounded_box(canvas, (middle - 15, y - 15, middle + 15, y + 15), 15, PAPER, LIGHT, 2)
         pen.text((middle, y), str(index + 1), font=small, fill=GREY, anchor="mm")
-    badge(canvas, (start_left, LABELS_TOP), start, BAR, WHITE, size=17)
-    badge(canvas, (geo.deck_x, LABELS_TOP), "NEXT", DARK, WHITE, size=17)
-    badge(canvas, (geo.discard_x + card_w, LABELS_TOP), "DISCARD", DARK, WHITE, 17, True)
+    top = LABELS_TOP + (LABELS_H - round(GLANCE * 1.55)) // 2
+    badge(canvas, (start_left, top), start, BAR, WHITE, size=GLANCE)
+    badge(canvas, (geo.deck_x, top), "NEXT", DARK, WHITE, size=GLANCE)
+    badge(canvas, (geo.discard_x + card_w, top), "DISCARD", DARK, WHITE, GLANCE, True)
 
 
 def _plate_face(
@@ -245,17 +273,17 @@ def _plate_face(
     _panel(canvas, box, edge=BAR if active else LIGHT, edge_w=4 if active else 2)
     pad = PLATE_PAD
     seat_token(canvas, (left + pad + 19, top + pad + 19), 38, style)
-    tag_w = badge_width("TURN", 17) + 8 if active else 0
-    role_w = badge_width(role, 16) + 8 if role and role != "System" else 0
+    tag_w = badge_width("TURN", GLANCE) + 8 if active else 0
+    role_w = badge_width(role, GLANCE) + 8 if role and role != "System" else 0
     name_x = left + pad + 48
-    shown, face = fit_line(name, right - pad - name_x - role_w - tag_w, 24, 16, bold=True)
+    shown, face = fit_line(name, right - pad - name_x - role_w - tag_w, 24, GLANCE, bold=True)
     pen.text((name_x, top + pad + 19), shown, font=face, fill=INK, anchor="lm")
+    badge_top = top + pad + 19 - round(GLANCE * 1.55) // 2
     if role_w:
-        badge(
-            canvas, (name_x + round(text_width(face, shown)) + 8, top + pad + 7), role, DARK, WHITE, size=16
-        )
+        x = name_x + round(text_width(face, shown)) + 8
+        badge(canvas, (x, badge_top), role, DARK, WHITE, size=GLANCE)
     if active:
-        badge(canvas, (right - pad, top + pad + 6), "TURN", ALERT, INK, size=17, right=True)
+        badge(canvas, (right - pad, badge_top), "TURN", ALERT, INK, size=GLANCE, right=True)
 
 
 def _legend(canvas: Image.Image, pen: ImageDraw.ImageDraw, box: Box) -> None:
@@ -263,13 +291,13 @@ def _legend(canvas: Image.Image, pen: ImageDraw.ImageDraw, box: Box) -> None:
     left, top, right, bottom = box
     _panel(canvas, box, fill=(236, 236, 238))
     pad = 12
-    pen.text((left + pad, top + pad), "KEY", font=font(16, bold=True), fill=GREY, anchor="lt")
+    pen.text((left + pad, top + pad), "KEY", font=font(GLANCE, bold=True), fill=GREY, anchor="lt")
     column_w = (right - left - 2 * pad) // 2
-    row_h = (bottom - top - pad - 30) // 3
+    row_h = (bottom - top - pad - 34) // 3
     for number, look in enumerate([*NEEDS.values(), *KINDS.values()]):
         x = left + pad + (number // 3) * column_w
-        y = top + 34 + (number % 3) * row_h
+        y = top + 36 + (number % 3) * row_h
         rounded_box(canvas, (x, y, x + 30, y + 28), 7, look.colour)
         pen.text((x + 15, y + 14), look.symbol, font=font(19, bold=True), fill=look.ink, anchor="mm")
-        word, face = fit_line(look.word.capitalize(), column_w - 40, 18, 13)
+        word, face = fit_line(look.word.capitalize(), column_w - 40, 19, GLANCE)
         pen.text((x + 37, y + 14), word, font=face, fill=INK, anchor="lm")

@@ -10,23 +10,27 @@ from functools import lru_cache
 from renderers.kit.shapes import Box
 from renderers.superhot.look import FOOTER, HEADER, MARGIN, TABLE_SIZE
 
-GOALS_TOP = HEADER + 12
-GOALS_H = 108
-GOALS_RIGHT = TABLE_SIZE[0] - MARGIN - 220
+GOALS_TOP = HEADER + 10
+GOALS_H = 130
+GOALS_RIGHT = TABLE_SIZE[0] - MARGIN - 210
 """The goals (and the Goals Deck) end here; the Bullets Deck fills the rest of the row."""
 GOALS_DECK_W = 92
-LABELS_TOP = GOALS_TOP + GOALS_H + 10
-LABELS_H = 28
+LABELS_TOP = GOALS_TOP + GOALS_H + 8
+LABELS_H = 30
 LINE_TOP = LABELS_TOP + LABELS_H + 4
-LINE_CARD_H = 208
-NUDGE = 28
+LINE_CARD_H = 268
+"""Tall enough for a title in up to four lines over rules text, on the narrow cards of a 7 Line."""
+NUDGE = 26
 """How far the obstacle being interacted with is pulled down (its tag fills the gap above it)."""
-USED_TOP = LINE_TOP + LINE_CARD_H + NUDGE + 6
-USED_H = 40
-PLAYERS_TOP = USED_TOP + USED_H + 14
-PLAYERS_BOTTOM = TABLE_SIZE[1] - FOOTER - 12
+USED_TOP = LINE_TOP + LINE_CARD_H + NUDGE + 10
+USED_H = 46
+"""A used card's strip: its mark and its name, in two lines when one is too narrow."""
+PLAYERS_TOP = USED_TOP + USED_H + 10
+PLAYERS_BOTTOM = TABLE_SIZE[1] - FOOTER - 10
 LEGEND_W = 272
 AID_W = 150
+AID_LABEL_H = 40
+"""Above the Aid card: "AID from <name>", in two lines when one is too narrow."""
 PLATE_PAD = 14
 
 
@@ -43,7 +47,7 @@ class Line:
 @lru_cache(maxsize=8)
 def line(slots: int) -> Line:
     width = TABLE_SIZE[0]
-    side_gap, gap = 22, 6
+    side_gap, gap = 14, 6
     card_w = (width - 2 * MARGIN - 2 * side_gap - (slots - 1) * gap) // (slots + 2)
     used = (slots + 2) * card_w + 2 * side_gap + (slots - 1) * gap
     left = (width - used) // 2

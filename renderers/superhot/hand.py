@@ -16,7 +16,7 @@ from renderers.kit.draw import Chip, badge, badge_width, centred_text, paste_lay
 from renderers.kit.fonts import font
 from renderers.kit.palette import RGB, seat_style
 from renderers.kit.shapes import Box, rounded_outline
-from renderers.kit.text import ellipsize, fit_line, fit_list, text_width
+from renderers.kit.text import ellipsize, fit_block, fit_list, text_width
 from renderers.kit.views import View, as_int, as_mappings, as_str, plural, seats
 from renderers.superhot.cards import card_layer, top_strip
 from renderers.superhot.look import (
@@ -25,6 +25,7 @@ from renderers.superhot.look import (
     BAR,
     DARK,
     GREY,
+    HAND_GLANCE,
     HAND_HALVES,
     HAND_W,
     HEADER,
@@ -51,15 +52,17 @@ from renderers.superhot.read import (
     title,
 )
 from renderers.superhot.room import backdrop, header, revenge_chip
-from renderers.superhot.words import hand_status, level_text, name, top_names
+from renderers.superhot.words import hand_status, level_text, name, revenge_aim, top_names
 
 COLUMNS = 5
 CARD_W = 180
-CARD_H = 270
+CARD_H = 340
 GAP = 14
 INFO_TOP = HEADER + 14
 ROWS_TOP = HEADER + 54
 ROW_H = 48
+AID_LABEL_H = 44
+"""Above the Aid card: "AID from <name>", in two lines when one is too narrow."""
 """A row of one-line strips: the cards played on the target, the Double trouble copies."""
 STRIP = (150, 34)
 DISCARD_H = 34
@@ -135,7 +138,7 @@ def hand_layout(view: View) -> HandLayout:
     right = HAND_W - MARGIN
     aid_box = None
     if aid is not None:
-        aid_box = (right - CARD_W, top + 26, right, top + 26 + CARD_H)
+        aid_box = (right - CARD_W, top + AID_LABEL_H, right, top + AID_LABEL_H + CARD_H)
         right -= CARD_W + 40
         bottom = max(bottom, aid_box[3])
     area = (MARGIN, top, right, top + count * CARD_H + (count - 1) * GAP)
@@ -186,18 +189,22 @@ class _Hand:
         x = badge(self.canvas, (x, y), f"{bullets}/{MAX_BULLETS} bullets", fill, ink, size=18)[2] + 10
         piles = f"Deck {as_int(self.me.get('deck'))} · Discard {as_int(self.me.get('discard'))}"
         x = badge(self.canvas, (x, y), piles, PANEL, INK, size=18)[2] + 10
+        beat = revenge_aim(self.view)
+        beat = beat[:1].upper() + beat[1:]
+        if beat and x + badge_width(beat, 18) <= self.canvas.width - MARGIN:
+            x = badge(self.canvas, (x, y), beat, ALERT, INK, size=18)[2] + 10
         aim = target(self.view)
         if aim is None:
             return
         card = target_card(self.view)
         need = NEEDS.get(as_str(aim.get("need")), NEEDS["mixed"])
-        named = title(card, "OBSTACLE") if card is not None else "OBSTACLE"
+        named = title(card, "obstacle") if card is not None else "obstacle"
         text = f"Target: {named} {need.symbol} {as_int(aim.get('total'))}/{as_int(aim.get('value'))}"
         room = self.canvas.width - MARGIN - x
-        if badge_width(text, 16) > room:
+        if badge_width(text, 18) > room:
             text = text.removeprefix("Target: ")
         size = 18
-        while badge_width(text, size) > room and size > 13:
+        while badge_width(text, size) > room and size > HAND_GLANCE:
             size -= 1
         if badge_width(text, size) <= room:
             badge(self.canvas, (x, y), text, ALERT, INK, size=size)
@@ -243,8 +250,11 @@ class _Hand:
         left, top, right, bottom = box
         giver = self.view.get("aid_from")
         label = f"AID from {name(self.view, giver)}" if isinstance(giver, int) else "AID"
-        shown, face = fit_line(label, right - left, 18, 13, bold=True)
-        self.pen.text(((left + right) / 2, top - 8), shown, font=face, fill=INK, anchor="mb")
+        lines, face = fit_block(label, right - left + 20, AID_LABEL_H, 18, HAND_GLANCE, 2, True, 1.05, True)
+        step = face.size * 1.05
+        for number, line in enumerate(lines):
+            y = top - 6 - step * (len(lines) - 1 - number)
+            self.pen.text(((left + right) / 2, y), line, font=face, fill=INK, anchor="mb")
         self.pen.line((left - 20, self.placed.top, left - 20, bottom), fill=LIGHT, width=2)
         layer = card_layer(dict(aid, down=False), (right - left, bottom - top), HAND_HALVES, True)
         paste_layer(self.canvas, layer, (left, top))

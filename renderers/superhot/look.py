@@ -13,13 +13,20 @@ from dataclasses import dataclass
 from renderers.kit.cards import CardStyle, SplitLayout
 from renderers.kit.draw import HeaderStyle, TitlePart
 from renderers.kit.fonts import has_glyph
+from renderers.kit.legibility import TABLE_RULES_PX, smallest_legible
 from renderers.kit.palette import RGB, SeatStyle, ink_on
 
 TITLE = "SUPERHOT"
-TABLE_SIZE = (1200, 760)
+TABLE_SIZE = (1200, 844)
 HAND_W = 1000
+GLANCE = smallest_legible(TABLE_SIZE[0])
+"""The smallest text a table draws (rules text aside): 18 px, legible at the width Discord shows."""
+HAND_GLANCE = smallest_legible(HAND_W)
+"""The smallest text a hand draws, rules text included: 15 px in a 1,000-px image."""
+RULES_PX = max(12, smallest_legible(TABLE_SIZE[0], TABLE_RULES_PX))
+"""The smallest rules text on a table (read after a click): the Line's cards have room for 12 px."""
 HEADER = 64
-FOOTER = 44
+FOOTER = 46
 MARGIN = 16
 
 BG_TOP: RGB = (240, 240, 241)
@@ -77,9 +84,11 @@ SYSTEM_STYLE = SeatStyle(BAR, glyph("⚙", "S"), WHITE)
 MAX_BULLETS = 4
 """A player holding this many bullets loses."""
 
-TABLE_HALVES = SplitLayout(split=0.32, title=18, text=15, mark=19, floor=11)
-HAND_HALVES = SplitLayout(split=0.45, title=21, text=17, mark=24, floor=12)
-AID_HALVES = SplitLayout(split=0.97, title=17, text=16, mark=19, floor=12)
+TABLE_HALVES = SplitLayout(
+    split=0.33, title=20, text=14, mark=20, floor=GLANCE, text_floor=RULES_PX, title_lines=4
+)
+HAND_HALVES = SplitLayout(split=0.48, title=22, text=17, mark=24, floor=HAND_GLANCE)
+AID_HALVES = SplitLayout(split=0.97, title=GLANCE, text=14, mark=20, floor=GLANCE, text_floor=RULES_PX)
 CARD_STYLE = CardStyle(face=PAPER, ink=INK, edge=(150, 151, 158), edge_share=0.016)
 BACK_STYLE = CardStyle(face=(38, 38, 43), ink=(70, 70, 78), edge=(236, 236, 238), edge_share=0.05)
 BULLET_STYLE = CardStyle(face=RED, ink=WHITE, edge=DEEP_RED, edge_share=0.03)
@@ -93,8 +102,8 @@ HEADER_STYLE = HeaderStyle(
     title=(34, 26),
     title_ink=WHITE,
     chip=20,
-    chip_min=16,
-    status=(24, 18),
+    chip_min=GLANCE,
+    status=(24, GLANCE),
     status_ink=WHITE,
     status_share=0.46,
     pad=22,

@@ -26,8 +26,8 @@ def kind(card: Card) -> Look:
 
 
 def title(card: Card, default: str = "?") -> str:
-    """The card's own name (its bottom half, or a bullet's name) in capitals."""
-    return (as_str(card.get("name")) or default).upper()
+    """The card's own name (its bottom half, or a bullet's name), as the card spells it."""
+    return as_str(card.get("name")) or default
 
 
 def bullet_name(card: Card) -> str:

@@ -45,9 +45,9 @@ def header(canvas: Image.Image, chips: Sequence[Chip], status: str) -> None:
 
 
 def revenge_chip(view: View) -> list[Chip]:
-    """In 1v1 Revenge's second run: "Run 2 of 2 · to beat: ..." (the target the run must beat)."""
+    """In 1v1 Revenge's second run: "Run 2 of 2" (revenge_aim() tells the target to beat)."""
     text = revenge_text(view)
-    return [Chip(text, ALERT, INK, short=text.split(" · ")[0])] if text else []
+    return [Chip(text.split(" · ")[0], ALERT, INK)] if text else []
 
 
 def table_chips(view: View) -> list[Chip]:

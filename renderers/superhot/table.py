@@ -28,7 +28,7 @@ from renderers.superhot.cards import (
     top_strip,
     washed_layer,
 )
-from renderers.superhot.frame import FrameKey, frame, frame_key
+from renderers.superhot.frame import GOAL_PAD, PIPS_H, FrameKey, frame, frame_key
 from renderers.superhot.geometry import (
     GOALS_DECK_BOX,
     GOALS_RIGHT,
@@ -45,6 +45,7 @@ from renderers.superhot.look import (
     BAR,
     DARK,
     FOOTER,
+    GLANCE,
     GREY,
     INK,
     LIGHT,
@@ -57,7 +58,7 @@ from renderers.superhot.look import (
 from renderers.superhot.players import draw_players
 from renderers.superhot.read import line, target
 from renderers.superhot.room import header, table_chips
-from renderers.superhot.words import status
+from renderers.superhot.words import revenge_aim, status
 
 
 def draw_table(view: View) -> Image.Image:
@@ -98,7 +99,8 @@ class _Table:
         for box, goal in zip(boxes, goals, strict=False):
             if goal.get("counted") and as_int(goal.get("count")) > 0:
                 left, _, right, bottom = box
-                self._pips((left + 11, bottom - 11 - 17, right - 11), goal, bool(goal.get("done")))
+                row = (left + GOAL_PAD, bottom - GOAL_PAD - PIPS_H, right - GOAL_PAD)
+                self._pips(row, goal, bool(goal.get("done")))
         if self.key.goals_deck:
             left, top, right, _ = GOALS_DECK_BOX
             count = str(as_int(self.view.get("goals_deck")))
@@ -114,18 +116,18 @@ class _Table:
         left, top, right = row
         count, progress = as_int(goal.get("count")), as_int(goal.get("progress"))
         label = f"{min(progress, count)}/{count}"
-        face = font(17, bold=True)
+        face = font(GLANCE, bold=True)
         room = right - left - round(text_width(face, label)) - 8
-        size = min(17, (room + 4) // count - 4)
+        size = min(18, (room + 4) // count - 4)
         x = left
         for number in range(count if size >= 6 else 0):
-            box = (x, top + (17 - size) // 2, x + size, top + (17 + size) // 2)
+            box = (x, top + (PIPS_H - size) // 2, x + size, top + (PIPS_H + size) // 2)
             if number < progress:
                 rounded_box(self.canvas, box, size // 2, GREY if done else RED)
             else:
                 rounded_outline(self.canvas, box, size // 2, GREY, 2)
             x += size + 4
-        self.pen.text((right, top + 9), label, font=face, fill=INK, anchor="rm")
+        self.pen.text((right, top + PIPS_H / 2), label, font=face, fill=INK, anchor="rm")
 
     # -------------------------------------------------------- the line
 
@@ -144,7 +146,7 @@ class _Table:
             paste_layer(self.canvas, back_layer(geo.card), (x, y))
         else:
             self._slot((x, y, x + card_w, y + card_h), "empty")
-        fitted_badge(self.canvas, (x, USED_TOP + 7, x + card_w, 0), f"Deck {count}", DARK, WHITE)
+        self._count((x, x + card_w), f"Deck {count}")
 
     def discard(self) -> None:
         """The Obstacles Discard: its top card face up, and its count."""
@@ -162,7 +164,16 @@ class _Table:
             paste_layer(self.canvas, back_layer(geo.card), (x, y))
         else:
             self._slot((x, y, x + card_w, y + card_h), "empty")
-        fitted_badge(self.canvas, (x, USED_TOP + 7, x + card_w, 0), f"Discard {count}", DARK, WHITE)
+        self._count((x, x + card_w), f"Discard {count}")
+
+    def _count(self, span: tuple[int, int], text: str) -> None:
+        """A pile's count under its column (wider than the column when it must be)."""
+        left, right = span
+        middle, width = (left + right) // 2, max(right - left, badge_width(text, GLANCE))
+        top = USED_TOP + (USED_H - round(GLANCE * 1.55)) // 2
+        fitted_badge(
+            self.canvas, (middle - width // 2, top, middle + width // 2, 0), text, DARK, WHITE, GLANCE
+        )
 
     def slots(self) -> None:
         """The Line: each card (knocked-out ones greyed with a band), the target pulled down, ringed."""
@@ -194,7 +205,10 @@ class _Table:
         fate = "KO" if self.target.get("fate") == "knockout" else "DESTROY"
         card_w = self.geo.card[0]
         text = f"{need.symbol} {total}/{value} {fate}"
-        fitted_badge(self.canvas, (x - 8, LINE_TOP - 5, x + card_w + 8, 0), text, ALERT, INK)
+        # As wide as it must be: over the neighbours' halves, short of their slot numbers.
+        spill = max(8, min(badge_width(text, GLANCE) - card_w, card_w - 24) // 2)
+        top = LINE_TOP + NUDGE - 8 - round(GLANCE * 1.55)
+        fitted_badge(self.canvas, (x - spill, top, x + card_w + spill, 0), text, ALERT, INK, GLANCE, GLANCE)
 
     def used(self) -> None:
         """The Used Cards Area, laid under the slots it will empty at the end of the turn (from START)."""
@@ -210,13 +224,14 @@ class _Table:
         if len(used) > slots:
             label = f"USED {len(used)} (+{len(used) - slots}) {ARROW}"
         last = geo.slot_x[min(len(used), slots) - 1]
-        if last - 10 - badge_width(label, 16) >= geo.deck_x + card_w + 10:
-            badge(self.canvas, (last - 10, USED_TOP + 7), label, DARK, WHITE, 16, True)
+        top = USED_TOP + (USED_H - round(GLANCE * 1.55)) // 2
+        if last - 10 - badge_width(label, GLANCE) >= geo.deck_x + card_w + 10:
+            badge(self.canvas, (last - 10, top), label, DARK, WHITE, GLANCE, True)
 
     def _slot(self, box: Box, label: str) -> None:
         rounded_outline(self.canvas, box, corner_radius(box[2] - box[0]), LIGHT, 3)
         if label:
-            centred_text(self.canvas, box, label, 17, GREY)
+            centred_text(self.canvas, box, label, GLANCE, GREY, min_size=GLANCE)
 
     # -------------------------------------------------------- log and banner
 
@@ -224,8 +239,12 @@ class _Table:
         width, height = TABLE_SIZE
         log = [str(entry) for entry in self.view.get("log") or () if entry]
         text = log[-1] if log else "Time moves only when you move."
-        left = 16 + badge_width("LOG", 17) + 14
-        shown, face = fit_line(text, width - left - 18, 20, 16)
+        left, right = 16 + badge_width("LOG", GLANCE) + 14, width - 16
+        aim = revenge_aim(self.view)
+        if aim:
+            top = height - FOOTER + (FOOTER - round(GLANCE * 1.55)) // 2
+            right = badge(self.canvas, (right, top), aim[:1].upper() + aim[1:], ALERT, INK, GLANCE, True)[0]
+        shown, face = fit_line(text, right - left - 18, 20, GLANCE)
         self.pen.text((left, height - FOOTER / 2), shown, font=face, fill=WHITE, anchor="lm")
 
     def banner(self) -> None:

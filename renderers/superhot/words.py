@@ -31,6 +31,13 @@ def revenge_text(view: View) -> str:
     return f"Run {run} of 2" + (f" · {aim}" if aim else "")
 
 
+def revenge_aim(view: View) -> str:
+    """ "to beat: Ana 1 level(s), 2 goal(s)" in 1v1 Revenge's second run, else "": the images draw
+    it on its own (it is too long to share the header with the run)."""
+    run, aim = campaign(view)
+    return aim if run >= 2 else ""
+
+
 def name(view: View, index: int | None) -> str:
     """A seat's name ("Seat" when no seat is meant)."""
     return "Seat" if index is None else seat_name(view, index)

@@ -10,7 +10,8 @@ from renderers.kit.cache import cached_image
 from renderers.kit.draw import Layer, shadowed
 from renderers.kit.fonts import font
 from renderers.kit.shapes import rounded_box, rounded_mask
-from renderers.supernova.look import CARD_FACE, DAMAGE_MARK, HOLD, INK, PANEL_EDGE, ZERO_FACE
+from renderers.kit.text import text_width
+from renderers.supernova.look import CARD_FACE, DAMAGE_MARK, GLANCE, HOLD, INK, PANEL_EDGE, ZERO_FACE
 
 VALUE_INKS = {0: HOLD, 1: (0, 90, 140), 2: (0, 110, 80), 3: (150, 80, 0), 4: (120, 50, 130), 5: (30, 30, 40)}
 
@@ -27,8 +28,9 @@ def _tile(size: tuple[int, int], face: tuple[int, int, int], edge: tuple[int, in
 
 
 @lru_cache(maxsize=256)
-def value_layer(value: int, width: int, height: int) -> Layer:
-    """A face-up card with its value large, in corners too; a 0 is pink with "DAMAGE"."""
+def value_layer(value: int, width: int, height: int, smallest: int = GLANCE) -> Layer:
+    """A face-up card with its value large, in corners too (left out when they would be smaller
+    than `smallest`: the big value says it); a 0 is pink with "DAMAGE" (or its mark alone)."""
     zero = value == 0
     tile = _tile((width, height), ZERO_FACE if zero else CARD_FACE, HOLD if zero else (176, 166, 146))
     draw = ImageDraw.Draw(tile)
@@ -36,35 +38,38 @@ def value_layer(value: int, width: int, height: int) -> Layer:
     big = font(round(height * (0.5 if zero else 0.62)), bold=True)
     middle = height * (0.44 if zero else 0.5)
     draw.text((width / 2, middle), str(value), font=big, fill=ink, anchor="mm")
-    small = font(max(11, round(height * 0.14)), bold=True)
-    pad = max(5, width // 12)
-    draw.text((pad, pad - 2), str(value), font=small, fill=ink, anchor="lt")
-    draw.text((width - pad, height - pad + 2), str(value), font=small, fill=ink, anchor="rb")
+    if round(height * 0.14) >= smallest:
+        small = font(round(height * 0.14), bold=True)
+        pad = max(5, width // 12)
+        draw.text((pad, pad - 2), str(value), font=small, fill=ink, anchor="lt")
+        draw.text((width - pad, height - pad + 2), str(value), font=small, fill=ink, anchor="rb")
     if zero:
-        label = font(max(10, round(width * 0.15)), bold=True)
-        words = f"{DAMAGE_MARK} DAMAGE" if width >= 90 else DAMAGE_MARK
-        if width < 90:
-            label = font(max(10, round(width * 0.3)), bold=True)
+        label = font(max(smallest, round(width * 0.15)), bold=True)
+        words = f"{DAMAGE_MARK} DAMAGE"
+        if text_width(label, words) > width - 8:
+            words, label = DAMAGE_MARK, font(max(smallest, round(width * 0.3)), bold=True)
         draw.text((width / 2, height * 0.8), words, font=label, fill=HOLD, anchor="mm")
     return shadowed(tile, offset=3, blur=6)
 
 
 @lru_cache(maxsize=64)
-def back_layer(width: int, height: int) -> Layer:
-    """A face-down (payback) card: a dark back with a ring and "0"."""
+def back_layer(width: int, height: int, smallest: int = GLANCE) -> Layer:
+    """A face-down (payback) card: a dark back with a ring and "0" (the ring alone when the "0"
+    would be smaller than `smallest`)."""
     tile = _tile((width, height), (50, 40, 96), (230, 220, 240))
     draw = ImageDraw.Draw(tile)
     r = width * 0.3
     draw.ellipse(
         (width / 2 - r, height / 2 - r, width / 2 + r, height / 2 + r), outline=(140, 120, 220), width=3
     )
-    draw.text(
-        (width / 2, height / 2),
-        "0",
-        font=font(round(width * 0.34), bold=True),
-        fill=(200, 190, 250),
-        anchor="mm",
-    )
+    if round(width * 0.34) >= smallest:
+        draw.text(
+            (width / 2, height / 2),
+            "0",
+            font=font(round(width * 0.34), bold=True),
+            fill=(200, 190, 250),
+            anchor="mm",
+        )
     return shadowed(tile, offset=3, blur=6)
 
 

@@ -18,6 +18,7 @@ from renderers.supernova.look import (
     FINISH,
     FINISH_MARK,
     FOOTER_H,
+    GLANCE,
     HEADER_H,
     MUTED,
     PANEL,
@@ -55,7 +56,7 @@ def _board(canvas: Image.Image, layout: Layout, stations: tuple[int, ...]) -> No
     top = layout.board_top
     bottom = layout.lanes_top + layout.players * layout.lane_h
     width = layout.space_w
-    label = font(15, bold=True)
+    label = font(GLANCE, bold=True)
     draw.text((layout.track_left - 8, top + BOARD_LABELS_H / 2), "RACE", font=label, fill=MUTED, anchor="rm")
     for space in range(layout.finish + 1):
         left = layout.track_left + space * width
@@ -90,11 +91,19 @@ def _board(canvas: Image.Image, layout: Layout, stations: tuple[int, ...]) -> No
         draw.line((layout.track_left, y, layout.track_right, y), fill=SPACE, width=1)
 
 
+def plate_rows(layout: Layout, index: int) -> tuple[int, float, float]:
+    """Where a lane's plate puts its text: the left edge, and the middles of its two lines (the
+    name and screen badge; the counts and pills)."""
+    left, top, _, bottom = layout.plate(index)
+    height = bottom - top
+    return left + height - 12 + 18, top + height * 0.27, top + height * 0.73
+
+
 def _plate(canvas: Image.Image, layout: Layout, index: int, name: str) -> None:
     left, top, right, bottom = layout.plate(index)
     rounded_box(canvas, (left, top, right, bottom), 10, PANEL, PANEL_EDGE, 1)
-    height = bottom - top
-    diameter = height - 10
+    diameter = bottom - top - 12
     seat_token(canvas, (left + 6 + diameter // 2, (top + bottom) // 2), diameter, seat_style(index))
-    text, face = fit_line(name, 190, 20 if height >= 50 else 17, 13, bold=True)
-    ImageDraw.Draw(canvas).text((left + diameter + 16, top + 4), text, font=face, fill=TEXT, anchor="lt")
+    text_left, middle, _ = plate_rows(layout, index)
+    text, face = fit_line(name, right - text_left - 130, 21, GLANCE, bold=True)
+    ImageDraw.Draw(canvas).text((text_left, middle), text, font=face, fill=TEXT, anchor="lm")

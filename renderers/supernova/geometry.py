@@ -9,7 +9,7 @@ from renderers.kit.shapes import Box
 from renderers.supernova.look import FOOTER_H, HEADER_H, MARGIN, TABLE_W
 
 GAP = 12
-PLATE_W = 384
+PLATE_W = 420
 BOARD_LABELS_H = 30
 
 
@@ -23,11 +23,12 @@ class Layout:
 
     @property
     def pile_h(self) -> int:
-        return 262 if self.players >= 6 else 284
+        return 236 if self.players >= 6 else 262
 
     @property
     def lane_h(self) -> int:
-        return max(42, min(62, 300 // max(1, self.players)))
+        """Two lines of glance text (name and badge over counts and pills) in each lane."""
+        return max(58, min(64, 340 // max(1, self.players)))
 
     @property
     def piles_top(self) -> int:

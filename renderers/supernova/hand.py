@@ -8,12 +8,13 @@ from PIL import Image, ImageDraw
 from renderers.kit.draw import Chip, badge, badge_width, paste_layer
 from renderers.kit.fonts import font
 from renderers.kit.palette import seat_style
-from renderers.kit.text import fit_line
+from renderers.kit.text import fit_items, fit_line
 from renderers.kit.views import View
 from renderers.supernova.cards import back_layer, empty_slot, value_layer
 from renderers.supernova.look import (
     AMBER,
     GO,
+    HAND_GLANCE,
     HAND_W,
     HEADER_H,
     HOLD,
@@ -34,7 +35,7 @@ from renderers.supernova.words import fits, fitting, ordinal, token_kind_word, t
 
 PAD = 16
 CARD_H = 170
-PILE_H = 124
+PILE_H = 144
 PUZZLE_H = 196
 
 
@@ -103,18 +104,75 @@ def _cards(canvas: Image.Image, table: Table, top: int) -> None:
     open_piles = [p for p in table.piles if open_for_me(table, p)]
     for n, value in enumerate(hand):
         x = left + n * (width + gap)
-        paste_layer(canvas, value_layer(value, width, height), (x, top))
+        paste_layer(canvas, value_layer(value, width, height, HAND_GLANCE), (x, top))
         if (table.phase == "free" and open_piles) or any(fits(value, p.top) for p in open_piles):
-            text = "▶ PLAYABLE"
-            size = 14 if badge_width(text, 14) <= width else 11
+            text = "▶ PLAYABLE" if badge_width("▶ PLAYABLE", HAND_GLANCE) <= width + gap else "▶ PLAY"
             badge(
                 canvas,
-                (x + (width - badge_width(text, size)) // 2, top + height + 6),
+                (x + (width - badge_width(text, HAND_GLANCE)) // 2, top + height + 6),
                 text,
                 GO,
                 WHITE,
-                size=size,
+                size=HAND_GLANCE,
             )
+
+
+PILES_PER_ROW = 4
+"""Up to four piles side by side; five or six go in two rows of three."""
+
+
+def pile_rows(count: int) -> tuple[int, int]:
+    """(rows, piles per row) for this many piles."""
+    if count <= PILES_PER_ROW:
+        return 1, max(1, count)
+    return 2, -(-count // 2)
+
+
+def _pile_box(canvas: Image.Image, table: Table, pile: Pile, box: tuple[int, int, int, int]) -> None:
+    """One pile as this seat may use it now: GO!/HOLD! (or why not), its top card, its owners
+    ("You" for this seat), which values fit, and its face-down cards and whose it is."""
+    left, top, right, bottom = box
+    draw = ImageDraw.Draw(canvas)
+    draw.rounded_rectangle(box, radius=12, fill=PANEL, outline=PANEL_EDGE, width=2)
+    mine = table.you in pile.owners
+    opened = open_for_me(table, pile)
+    kind, words = ("go", "GO!") if opened else ("hold", "HOLD!")
+    if table.phase in ("scoring", "damage", "over"):
+        kind, words = "neutral", "ROUND OVER" if table.phase != "over" else "CLOSED"
+    banner(canvas, (left + 6, top + 6, right - 6, top + 38), kind, words, 22, HAND_GLANCE)
+    card_h = min(96, bottom - top - 52)
+    card_w = round(card_h * 0.71)
+    cy = top + 44
+    if pile.top is None:
+        canvas.paste(empty_slot(card_w, card_h), (left + 8, cy), empty_slot(card_w, card_h))
+    elif pile.top_down:
+        paste_layer(canvas, back_layer(card_w, card_h, HAND_GLANCE), (left + 8, cy))
+    else:
+        paste_layer(canvas, value_layer(pile.top, card_w, card_h, HAND_GLANCE), (left + 8, cy))
+    tx = left + 8 + card_w + 8
+    room = right - 6 - tx
+    step = round(HAND_GLANCE * 1.4)
+    y = cy + step / 2
+    owners = [table.players[o] for o in pile.owners if o < len(table.players)]
+    for owner in owners[:2]:
+        style = seat_style(owner.index)
+        name = "You" if owner.index == table.you else owner.name
+        text, face = fit_line(f"{style.symbol} {name}", room, 17, HAND_GLANCE, bold=True)
+        draw.text((tx, y), text, font=face, fill=style.colour, anchor="lm")
+        y += step
+    low, high = fitting(pile.top)
+    hint = f"fits {min(low, high)} or {max(low, high)}"
+    text, face = fit_line(hint, room, 17, HAND_GLANCE)
+    draw.text((tx, y), text, font=face, fill=TEXT, anchor="lm")
+    y += step
+    notes = [f"{pile.face_down} face down"] if pile.face_down else []
+    if mine:
+        notes.append("your pile")
+    if notes:
+        lines, face = fit_items(notes, room, bottom - 4 - (y - step / 2), HAND_GLANCE, HAND_GLANCE, 2)
+        for line in lines:
+            draw.text((tx, y), line, font=face, fill=MUTED, anchor="lm")
+            y += step
 
 
 def _piles(canvas: Image.Image, table: Table, top: int) -> None:
@@ -124,45 +182,12 @@ def _piles(canvas: Image.Image, table: Table, top: int) -> None:
     if not piles:
         return
     gap = 10
-    width = (HAND_W - 2 * PAD - gap * (len(piles) - 1)) // len(piles)
-    draw = ImageDraw.Draw(canvas)
+    _, per_row = pile_rows(len(piles))
+    width = (HAND_W - 2 * PAD - gap * (per_row - 1)) // per_row
     for n, pile in enumerate(piles):
-        left = PAD + n * (width + gap)
-        box = (left, top, left + width, top + PILE_H)
-        draw.rounded_rectangle(box, radius=12, fill=PANEL, outline=PANEL_EDGE, width=2)
-        mine = table.you in pile.owners
-        opened = open_for_me(table, pile)
-        kind, words = ("go", "GO!") if opened else ("hold", "HOLD!")
-        if table.phase in ("scoring", "damage", "over"):
-            kind, words = "neutral", "ROUND OVER" if table.phase != "over" else "CLOSED"
-        banner(canvas, (left + 6, top + 6, left + width - 6, top + 38), kind, words, 22)
-        card_h = PILE_H - 50
-        card_w = round(card_h * 0.71)
-        cy = top + 44
-        if pile.top is None:
-            canvas.paste(empty_slot(card_w, card_h), (left + 8, cy), empty_slot(card_w, card_h))
-        elif pile.top_down:
-            paste_layer(canvas, back_layer(card_w, card_h), (left + 8, cy))
-        else:
-            paste_layer(canvas, value_layer(pile.top, card_w, card_h), (left + 8, cy))
-        tx = left + 8 + card_w + 8
-        room = left + width - 6 - tx
-        owners = [table.players[o] for o in pile.owners if o < len(table.players)]
-        for k, owner in enumerate(owners[:2]):
-            style = seat_style(owner.index)
-            name = "You" if owner.index == table.you else owner.name
-            text, face = fit_line(f"{style.symbol} {name}", room, 17, 11, bold=True)
-            draw.text((tx, cy + 2 + k * 21), text, font=face, fill=style.colour, anchor="lt")
-        low, high = fitting(pile.top)
-        hint = f"fits {min(low, high)} or {max(low, high)}"
-        text, face = fit_line(hint, room, 16, 11)
-        draw.text((tx, cy + 43), text, font=face, fill=TEXT, anchor="lt")
-        notes = [f"{pile.face_down} face down"] if pile.face_down else []
-        if mine:
-            notes.append("your pile")
-        if notes:
-            text, face = fit_line(" · ".join(notes), room, 13, 10)
-            draw.text((tx, cy + 62), text, font=face, fill=MUTED, anchor="lt")
+        row, column = divmod(n, per_row)
+        left, y = PAD + column * (width + gap), top + row * (PILE_H + gap)
+        _pile_box(canvas, table, pile, (left, y, left + width, y + PILE_H))
 
 
 def _power_ups(canvas: Image.Image, table: Table, top: int) -> None:
@@ -206,14 +231,14 @@ def _puzzle(canvas: Image.Image, table: Table, puzzle: Puzzle, top: int) -> None
     draw.rounded_rectangle(box, radius=14, fill=(52, 44, 20), outline=AMBER, width=3)
     titles = {"order": "Press these in order", "odd": "Which symbol appears only once?", "sum": "Add them up"}
     title = f"⚡ {titles.get(puzzle.kind, 'Solve it')}"
-    text, face = fit_line(title, HAND_W - 4 * PAD, 24, 14, bold=True)
+    text, face = fit_line(title, HAND_W - 4 * PAD, 24, HAND_GLANCE, bold=True)
     draw.text((PAD * 2, top + 14), text, font=face, fill=AMBER, anchor="lt")
     shown, done = puzzle.todo, puzzle.done
     y = top + 54
     x = PAD * 2
     if puzzle.kind == "sum":
         text = " + ".join(shown) + " = ?" if shown else puzzle.prompt
-        text, face = fit_line(text, HAND_W - 4 * PAD, 48, 16, bold=True)
+        text, face = fit_line(text, HAND_W - 4 * PAD, 48, HAND_GLANCE, bold=True)
         draw.text((x, y + 26), text, font=face, fill=WHITE, anchor="lm")
     elif puzzle.kind == "order":
         for word in done:
@@ -229,7 +254,7 @@ def _puzzle(canvas: Image.Image, table: Table, puzzle: Puzzle, top: int) -> None
                 break
             x = _chip(canvas, x, y, word, (90, 80, 50), WHITE, 22) + 8
         if not shown:
-            text, face = fit_line(puzzle.prompt, HAND_W - 4 * PAD, 22, 12)
+            text, face = fit_line(puzzle.prompt, HAND_W - 4 * PAD, 22, HAND_GLANCE)
             draw.text((x, y + 16), text, font=face, fill=WHITE, anchor="lm")
     y = top + 120
     draw.text((PAD * 2, y), "Your buttons:", font=font(17, bold=True), fill=MUTED, anchor="lt")
@@ -245,8 +270,10 @@ def draw_hand(view: View) -> Image.Image:
     """A seat's console (a public view draws the table's piles with an empty hand)."""
     table = read(view)
     puzzle = table.puzzle
+    rows, _ = pile_rows(len(table.piles[:6]))
+    piles_h = rows * PILE_H + (rows - 1) * 10
     height = (
-        HEADER_H + 12 + 66 + 26 + CARD_H + 40 + 26 + PILE_H + 14 + 62 + (PUZZLE_H + 12 if puzzle else 0) + 6
+        HEADER_H + 12 + 66 + 26 + CARD_H + 40 + 26 + piles_h + 14 + 62 + (PUZZLE_H + 12 if puzzle else 0) + 6
     )
     canvas = Image.new("RGB", (HAND_W, height), SPACE)
     player = me(table)
@@ -258,7 +285,7 @@ def draw_hand(view: View) -> Image.Image:
     draw_header(canvas, table, extra, status)
     y = HEADER_H + 12
     kind, words = screen(table)
-    banner(canvas, (PAD, y, HAND_W - PAD, y + 56), kind, words, 30)
+    banner(canvas, (PAD, y, HAND_W - PAD, y + 56), kind, words, 30, HAND_GLANCE)
     y += 66
     if puzzle is not None:
         _puzzle(canvas, table, puzzle, y)
@@ -266,7 +293,7 @@ def draw_hand(view: View) -> Image.Image:
     _cards(canvas, table, y)
     y += 26 + CARD_H + 40
     _piles(canvas, table, y)
-    y += 26 + PILE_H + 14
+    y += 26 + piles_h + 14
     _power_ups(canvas, table, y)
     return canvas
 

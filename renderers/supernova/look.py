@@ -4,6 +4,7 @@ HOLD!, damage, repair stations and power-ups apart without colour (each has a sy
 
 from __future__ import annotations
 
+from renderers.kit.legibility import smallest_legible
 from renderers.kit.palette import RGB
 
 TITLE = "Super Nova Smash!"
@@ -12,6 +13,12 @@ HAND_W = 1000
 HEADER_H = 64
 FOOTER_H = 46
 MARGIN = 16
+GLANCE = smallest_legible(TABLE_W)
+"""The smallest text the table draws: 18 px, legible at the width Discord shows."""
+HAND_GLANCE = smallest_legible(HAND_W)
+"""The smallest text a console draws: 15 px in a 1,000-px image."""
+TOKEN = 32
+"""The smallest seat token: its symbol is glance-sized."""
 
 SPACE: RGB = (16, 20, 44)
 PANEL: RGB = (28, 34, 70)

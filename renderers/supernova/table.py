@@ -3,15 +3,15 @@ banner, top card, face-down paybacks and owners, then the race lanes and the log
 
 from __future__ import annotations
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from renderers.kit.draw import Chip, HeaderStyle, badge, badge_width, header_bar, paste_layer, seat_token
 from renderers.kit.fonts import font
 from renderers.kit.palette import RGB, seat_style
-from renderers.kit.text import fit_line, text_width
-from renderers.kit.views import View
+from renderers.kit.text import fit_block, fit_items, fit_line, text_width
+from renderers.kit.views import View, plural
 from renderers.supernova.cards import back_layer, empty_slot, value_layer
-from renderers.supernova.frame import table_frame
+from renderers.supernova.frame import plate_rows, table_frame
 from renderers.supernova.geometry import Layout
 from renderers.supernova.look import (
     AMBER,
@@ -19,6 +19,7 @@ from renderers.supernova.look import (
     DAMAGE_MARK,
     FINISH_MARK,
     FOOTER_H,
+    GLANCE,
     GO,
     GO_MARK,
     HOLD,
@@ -33,6 +34,7 @@ from renderers.supernova.look import (
     SOLVED_MARK,
     TEXT,
     TITLE,
+    TOKEN,
     WHITE,
 )
 from renderers.supernova.read import Pile, Player, Table, read
@@ -44,8 +46,8 @@ HEADER = HeaderStyle(
     rule=PANEL_EDGE,
     title=(32, 22),
     chip=20,
-    chip_min=15,
-    status=(24, 16),
+    chip_min=GLANCE,
+    status=(24, GLANCE),
     status_share=0.42,
 )
 BANNERS: dict[str, tuple[RGB, RGB, str]] = {
@@ -71,70 +73,94 @@ def draw_header(canvas: Image.Image, table: Table, extra: list[Chip] | None = No
 
 
 def banner(
-    canvas: Image.Image, box: tuple[int, int, int, int], kind: str, words: str, size: int = 26
+    canvas: Image.Image,
+    box: tuple[int, int, int, int],
+    kind: str,
+    words: str,
+    size: int = 26,
+    smallest: int = GLANCE,
 ) -> None:
-    """A full-width status strip: colour, symbol and words (never colour alone)."""
+    """A full-width status strip: colour, symbol and words (never colour alone), in two lines
+    when one would be smaller than `smallest`."""
     fill, ink, mark = BANNERS[kind]
     left, top, right, bottom = box
-    ImageDraw.Draw(canvas).rounded_rectangle(box, radius=10, fill=fill)
-    text, face = fit_line(f"{mark} {words}".strip(), right - left - 12, size, 12, bold=True)
-    ImageDraw.Draw(canvas).text(
-        ((left + right) / 2, (top + bottom) / 2), text, font=face, fill=ink, anchor="mm"
-    )
+    draw = ImageDraw.Draw(canvas)
+    draw.rounded_rectangle(box, radius=10, fill=fill)
+    text = f"{mark} {words}".strip()
+    lines, face = fit_block(text, right - left - 12, bottom - top, size, smallest, 2, True, 1.05, True)
+    step = face.size * 1.05
+    y = (top + bottom) / 2 - step * (len(lines) - 1) / 2
+    for line in lines:
+        draw.text(((left + right) / 2, y), line, font=face, fill=ink, anchor="mm")
+        y += step
 
 
-def draw_pile(canvas: Image.Image, table: Table, pile: Pile, box: tuple[int, int, int, int]) -> None:
+def _owners(canvas: Image.Image, table: Table, pile: Pile, box: tuple[int, int, int, int]) -> None:
+    """The pile's owners: their tokens and names (in two lines when one is too narrow)."""
+    left, top, right, bottom = box
+    owners = [table.players[o] for o in pile.owners if o < len(table.players)]
+    names = " & ".join(p.name for p in owners) or pile.name
+    middle = (top + bottom) // 2
+    for n, owner in enumerate(owners):
+        seat_token(canvas, (left + TOKEN // 2 + n * (TOKEN + 4), middle), TOKEN, seat_style(owner.index))
+    x = left + len(owners) * (TOKEN + 4) + 4
+    lines, face = fit_block(names, right - x, bottom - top, 20, GLANCE, 2, True, 1.0, True, True)
+    step = face.size * 1.0
+    y = middle - step * (len(lines) - 1) / 2
+    for line in lines:
+        ImageDraw.Draw(canvas).text((x, y), line, font=face, fill=TEXT, anchor="lm")
+        y += step
+
+
+def pile_stats(pile: Pile, width: int) -> tuple[list[str], ImageFont.FreeTypeFont]:
+    """A pile's counts ("21 cards · ☠ 3 damage · 1 face down") in as few lines as fit its panel."""
+    stats = [plural(pile.cards, "card"), f"{DAMAGE_MARK} {pile.damage} damage"]
+    if pile.face_down:
+        stats.append(f"{pile.face_down} face down")
+    named_w = badge_width("NAMED", GLANCE) + 8 if pile.named else 0
+    return fit_items(stats, width - 24 - named_w, 3.8 * GLANCE, GLANCE, GLANCE, 3, one_per_line=False)
+
+
+def draw_pile(
+    canvas: Image.Image, table: Table, pile: Pile, box: tuple[int, int, int, int], rows: int = 2
+) -> None:
+    """A Play Pile's panel: its GO!/HOLD! banner, its top card (and its face-down paybacks beside
+    it), its owners, then its counts in `rows` lines (as many as the most crowded pile takes, so
+    that every panel's card is the same size) and a NAMED badge."""
     left, top, right, bottom = box
     draw = ImageDraw.Draw(canvas)
     kind, words = pile_state(table, pile)
     banner(canvas, (left + 8, top + 8, right - 8, top + 52), kind, words, 28)
     width = right - left
-    card_h = min(150, bottom - top - 140)
+    step = round(GLANCE * 1.2)
+    lines, face = pile_stats(pile, width)
+    stats_top = bottom - 8 - step * max(rows, len(lines))
+    owners_top = stats_top - 44
+    card_h = min(150, owners_top - 6 - (top + 60))
     card_w = round(card_h * 0.71)
     downs = min(pile.face_down, 4)
-    stack_w = card_w // 2 + 10 + downs * 6 if pile.face_down else 0
+    small_w, small_h = card_w // 2, card_h // 2
+    stack_w = small_w + downs * 6 + 10 if pile.face_down else 0
     x = left + (width - card_w - stack_w) // 2
-    y = top + 62
+    y = top + 60
     if pile.top is None:
         canvas.paste(empty_slot(card_w, card_h), (x, y), empty_slot(card_w, card_h))
     elif pile.top_down:
         paste_layer(canvas, back_layer(card_w, card_h), (x, y))
     else:
         paste_layer(canvas, value_layer(pile.top, card_w, card_h), (x, y))
-    if pile.face_down:
-        small_w, small_h = card_w // 2, card_h // 2
-        sx = x + card_w + 10
-        for n in range(downs):
-            paste_layer(canvas, back_layer(small_w, small_h), (sx + n * 6, y + 8 + n * 5))
-        draw.text(
-            (sx + small_w // 2 + downs * 3, y + small_h + 30),
-            f"{pile.face_down} face",
-            font=font(15, bold=True),
-            fill=TEXT,
-            anchor="mm",
+    for n in range(downs):
+        paste_layer(
+            canvas, back_layer(small_w, small_h), (x + card_w + 10 + n * 6, y + card_h - small_h - n * 5)
         )
-        draw.text(
-            (sx + small_w // 2 + downs * 3, y + small_h + 48),
-            "down",
-            font=font(15, bold=True),
-            fill=TEXT,
-            anchor="mm",
-        )
-    # owners: tokens and names
-    y = top + 62 + card_h + 12
-    owners = [table.players[o] for o in pile.owners if o < len(table.players)]
-    names = " & ".join(p.name for p in owners) or pile.name
-    tokens_w = 30 * len(owners)
-    text, face = fit_line(names, width - 24 - tokens_w, 20, 12, bold=True)
-    for n, owner in enumerate(owners):
-        seat_token(canvas, (left + 12 + 13 + n * 30, y + 13), 26, seat_style(owner.index))
-    draw.text((left + 14 + tokens_w + 4, y + 13), text, font=face, fill=TEXT, anchor="lm")
-    y += 34
-    stats = f"{pile.cards} card{'s' if pile.cards != 1 else ''} · {DAMAGE_MARK} {pile.damage} damage"
-    text, face = fit_line(stats, width - 24, 17, 12)
-    draw.text((left + 14, y + 10), text, font=face, fill=MUTED, anchor="lm")
+    _owners(canvas, table, pile, (left + 12, owners_top, right - 10, owners_top + 42))
+    ty = stats_top + step / 2
+    for line in lines:
+        draw.text((left + 14, ty), line, font=face, fill=MUTED, anchor="lm")
+        ty += step
     if pile.named:
-        badge(canvas, (right - 10, y), "NAMED", AMBER, INK, size=15, right=True)
+        badge_top = round(stats_top + step * len(lines) / 2 - GLANCE * 0.78)
+        badge(canvas, (right - 10, badge_top), "NAMED", AMBER, INK, GLANCE, True)
 
 
 def screen_badge(table: Table, player: Player) -> tuple[str, RGB, RGB]:
@@ -159,42 +185,41 @@ def screen_badge(table: Table, player: Player) -> tuple[str, RGB, RGB]:
 
 
 def draw_lane(canvas: Image.Image, layout: Layout, table: Table, player: Player) -> None:
-    left, top, right, bottom = layout.plate(player.index)
-    height = bottom - top
-    diameter = height - 10
-    text_left = left + diameter + 16
+    """A player's plate (its name is static): the screen badge beside the name, then the counts
+    ("Hand 5 · Draw 9 · Space 2", the space left out when the pills need the room) and the
+    damage and power-up pills; and the player's token on the board."""
+    right = layout.plate(player.index)[2]
+    text_left, upper, lower = plate_rows(layout, player.index)
     draw = ImageDraw.Draw(canvas)
+    badge_h = round(GLANCE * 1.55)
     label, fill, ink = screen_badge(table, player)
     if label:
-        badge(canvas, (right - 8, top + 3), label, fill, ink, size=12 if height < 50 else 14, right=True)
+        badge(canvas, (right - 6, round(upper - badge_h / 2)), label, fill, ink, size=GLANCE, right=True)
     pills: list[tuple[str, RGB, RGB]] = []
     if player.damage is not None:
-        pills.append((f"{DAMAGE_MARK} {player.damage} damage", HOLD, WHITE))
+        pills.append((f"{DAMAGE_MARK} {player.damage}", HOLD, WHITE))
     for kind, count in player.power_ups:
         colour = POWER_COLOURS.get(kind, NEUTRAL)
         pills.append((f"{POWER_SHORT.get(kind, kind)}×{count}", colour, WHITE if kind == "Blaster" else INK))
-    size = 11 if height < 50 else 12
-    pill_h = round(size * 1.55)
-    stats_size = 15 if height >= 50 else 14
+    face = font(GLANCE)
     full = f"Hand {player.hand} · Draw {player.draw} · Space {player.position}"
     short = f"Hand {player.hand} · Draw {player.draw}"
+    widths = [badge_width(text, GLANCE) + 4 for text, _, _ in pills]
     stats = full
-    widths = [badge_width(text, size) + 4 for text, _, _ in pills]
     for stats in (full, short):
-        used = text_width(font(stats_size), stats) + 10
-        if text_left + used + sum(widths) <= right - 8:
+        if text_left + text_width(face, stats) + 10 + sum(widths) <= right - 6:
             break
-    x = right - 8
+    x = right - 6
     for (text, colour, ink), width in zip(reversed(pills), reversed(widths), strict=True):
-        if x - width < text_left + text_width(font(stats_size), stats) + 6:
+        if x - width < text_left + text_width(face, stats) + 6:
             break
-        badge(canvas, (x, bottom - 3 - pill_h), text, colour, ink, size=size, right=True)
+        badge(canvas, (x, round(lower - badge_h / 2)), text, colour, ink, size=GLANCE, right=True)
         x -= width
-    shown, face = fit_line(stats, x - text_left - 4, stats_size, 11)
-    draw.text((text_left, bottom - 4), shown, font=face, fill=MUTED, anchor="lb")
+    shown, face = fit_line(stats, x - text_left - 4, GLANCE, GLANCE)
+    draw.text((text_left, lower), shown, font=face, fill=MUTED, anchor="lm")
     # the token on the board
     lane_top, lane_bottom = layout.lane(player.index)[1], layout.lane(player.index)[3]
-    d = min(lane_bottom - lane_top - 8, 40)
+    d = min(lane_bottom - lane_top - 10, 40)
     seat_token(
         canvas,
         (round(layout.space_x(player.position)), (lane_top + lane_bottom) // 2),
@@ -207,7 +232,7 @@ def draw_footer(canvas: Image.Image, text: str) -> None:
     top = canvas.height - FOOTER_H
     if not text:
         text = "No moves yet."
-    shown, face = fit_line(text, canvas.width - 48, 20, 14)
+    shown, face = fit_line(text, canvas.width - 48, 20, GLANCE)
     ImageDraw.Draw(canvas).text((24, top + FOOTER_H / 2 + 1), shown, font=face, fill=TEXT, anchor="lm")
 
 
@@ -219,8 +244,12 @@ def draw_table(view: View) -> Image.Image:
     layout = Layout(len(names), len(piles), table.finish)
     canvas = table_frame(names, len(piles), table.finish, table.stations)
     draw_header(canvas, table)
-    for pile, box in zip(piles, layout.pile_boxes(), strict=True):
-        draw_pile(canvas, table, pile, box)
+    boxes = layout.pile_boxes()
+    rows = max(
+        (len(pile_stats(pile, box[2] - box[0])[0]) for pile, box in zip(piles, boxes, strict=True)), default=1
+    )
+    for pile, box in zip(piles, boxes, strict=True):
+        draw_pile(canvas, table, pile, box, rows)
     if not piles:
         ImageDraw.Draw(canvas).text(
             (600, layout.piles_top + layout.pile_h // 2),

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from bot.listener import TableChange
 from bot.live import LiveTable
 from bot.service import TableService
 from bot.storage import open_storage
+from engines.core import Engine
 from tests.support.highcard import HighCard
 from tests.support.replays import assert_replays_reproduce
 
@@ -29,6 +33,9 @@ class Recorder:
 
     async def on_change(self, change: TableChange) -> None:
         self.changes.append(change)
+
+    async def close(self) -> None:
+        """Nothing is pending: changes are only recorded."""
 
 
 OPEN: list[TableService] = []
@@ -78,3 +85,25 @@ async def started_table(service: TableService, humans: int = 2, ai: int = 1, mod
         await service.add_ai(live.id, 100)
     await service.start(live.id, 100)
     return live.id
+
+
+@asynccontextmanager
+async def one_game_service(
+    path: Path, game: str, engine: Engine[Any], seed: int
+) -> AsyncIterator[TableService]:
+    """A service for one game on a fake clock, dealing every game with `seed`."""
+    storage = open_storage(f"sqlite:///{path}")
+    await storage.open()
+    service = TableService(storage, {game: engine}, clock=FakeClock(), listener=Recorder())
+    service.new_seed = lambda: seed  # type: ignore[method-assign]
+    try:
+        yield service
+    finally:
+        service.close()
+        await storage.close()
+
+
+def clock_of(service: TableService) -> FakeClock:
+    """The fake clock a kit service runs on."""
+    assert isinstance(service.clock, FakeClock)
+    return service.clock

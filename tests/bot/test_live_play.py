@@ -1,6 +1,6 @@
 """The service running a live-play game (Super Nova Smash!) on a fake clock: late card plays are
 judged by the game, AI players think like people, thinking alone saves nothing, and a person who
-walks away is handed to the AI so the table still ends."""
+walks away is handed to the AI, which plays the seat at its own pace until they come back."""
 
 from __future__ import annotations
 
@@ -13,12 +13,15 @@ import pytest_asyncio
 
 from bot.errors import StaleChoice
 from bot.live import LIVE_IDLE_MIN, LiveTable
-from bot.runtime import decode_runtime
+from bot.live_play import seen_as
+from bot.runtime import AiWait, decode_runtime
 from bot.service import TableService
-from bot.storage import open_storage
+from engines.core import Rng
+from engines.supernova import shockwave
 from engines.supernova.ai import REACTION
 from engines.supernova.engine import Supernova
-from tests.bot.service_kit import FakeClock, Recorder
+from engines.supernova.state import Laid
+from tests.bot.service_kit import Recorder, clock_of, one_game_service
 
 PERSON = 100
 STEP = 0.1
@@ -26,21 +29,13 @@ STEP = 0.1
 
 @pytest_asyncio.fixture
 async def service(tmp_path: Path) -> AsyncIterator[TableService]:
-    storage = open_storage(f"sqlite:///{tmp_path / 'db'}")
-    await storage.open()
-    service = TableService(storage, {"supernova": Supernova()}, clock=FakeClock(), listener=Recorder())
-    service.new_seed = lambda: 11  # type: ignore[method-assign]
-    yield service
-    service.close()
-    await storage.close()
+    async with one_game_service(tmp_path / "db", "supernova", Supernova(), seed=11) as service:
+        yield service
 
 
-def clock_of(service: TableService) -> FakeClock:
-    assert isinstance(service.clock, FakeClock)
-    return service.clock
-
-
-async def race(service: TableService, turn_timer: float = 600.0, ai: str = "hard") -> LiveTable:
+async def race(
+    service: TableService, turn_timer: float = 600.0, ai: str = "hard", shockwaves: str = "normal"
+) -> LiveTable:
     """A started race: one person (seat 0) and one AI, past the launch countdown."""
     live = await service.create_lobby(
         guild_id=1,
@@ -50,7 +45,7 @@ async def race(service: TableService, turn_timer: float = 600.0, ai: str = "hard
         host_name="Ann",
         game="supernova",
         mode="race",
-        options={"ai": ai},
+        options={"ai": ai, "shockwaves": shockwaves},
         turn_timer=turn_timer,
     )
     await service.add_ai(live.id, PERSON)
@@ -121,9 +116,14 @@ async def test_a_person_who_walks_away_is_warned_then_handed_to_the_ai(service: 
     await run_for(service, live.id, 0.3 * LIVE_IDLE_MIN, step=0.5)
     notes = [note for change in recorder.changes for note in change.notes]
     assert any("Ann has not played for 5 min" in note for note in notes)
-    await run_for(service, live.id, 5.0)
+    away_at = clock_of(service).now
+    await run_for(service, live.id, 20.0)
     live = await service.get(live.id)
-    assert live.record.status == "finished", "with nobody left playing, the AI finishes the race"
+    assert live.record.status == "active", "the race goes on at the AI's pace, so Ann can come back"
+    moves = [a for a in await service.storage.actions(live.id) if a.at > away_at and a.seat == 0]
+    assert moves and all(a.actor == "ai" for a in moves), "the AI plays Ann's seat"
+    await service.back(live.id, PERSON)
+    assert 0 not in (await service.get(live.id)).runtime.away
 
 
 async def test_touching_the_console_is_not_idling(service: TableService) -> None:
@@ -154,3 +154,66 @@ async def test_downtime_does_not_count_as_idling(service: TableService) -> None:
     live.runtime.idle_warned = [0]
     TableService._grant_downtime_grace(live, clock_of(service).now)
     assert live.runtime.active_at[0] == clock_of(service).now and live.runtime.idle_warned == []
+
+
+async def test_a_person_presses_a_whole_sequence_from_one_console(service: TableService) -> None:
+    """Issue 17: shockwave presses are judged against the mini-game, not the console's version, so
+    a person who knows the order presses it all from the console that showed it."""
+    live = await race(service, shockwaves="often")
+    for _ in range(600):
+        if live.state.phase == "shockwave" and 0 not in live.state.finished:
+            break
+        await run_for(service, live.id, STEP)
+    else:
+        raise AssertionError("no shockwave came")
+    live.state.players[0].puzzle = puzzle = shockwave.make("order", Rng(3))  # the kind with a sequence
+    version = live.state.version
+    for symbol in list(puzzle.answer):
+        await service.act(live.id, PERSON, version, "shock", [f"s.{symbol}"])
+    assert 0 in live.state.finished, "four presses from one console solved it"
+    with pytest.raises(StaleChoice):
+        await service.act(live.id, PERSON, version, "shock", [f"s.{puzzle.answer[0]}"])
+
+
+async def test_a_card_made_on_a_console_that_showed_a_fitting_top_never_becomes_a_payback(
+    service: TableService,
+) -> None:
+    """Issue 17: a play judged on what the player saw; the pile changed under the click, so the
+    card goes back to the hand, with a note on the console."""
+    live = await race(service)
+    state = live.state
+    for seat in (0, 1):
+        state.players[seat].go = True
+    state.piles[2].cards = [Laid(3)]
+    state.players[0].hand, state.players[1].hand = [4, 4, 4, 4, 4], [2, 2, 2, 2, 2]
+    version = state.version  # Ann's console shows the AI's pile at 3
+    clock_of(service).now += 0.5
+    live.engine.apply(state, 1, "play", ["p2.2"], clock_of(service).now)  # the AI lays a 2 on it
+    clock_of(service).now += 0.5
+    await service.act(live.id, PERSON, version, "play", ["p4.2"])  # Ann's 4 arrives after that
+    assert state.players[0].hand == [4, 4, 4, 4, 4] and state.players[0].verdict == "returned"
+    assert not any(card.down for pile in state.piles for card in pile.cards)
+    assert "↩️ Your last card: 4 on" in "\n".join(live.view(0)["console"])
+
+
+async def test_an_ai_takes_a_new_chance_only_a_whole_reaction_time_after_it_appears(
+    service: TableService,
+) -> None:
+    """Ruling 27: an AI that was about to think again when a pile changed does not jump on the
+    change at once: a play that now lands changes its decision as it sees it (the option tones),
+    so a whole reaction time starts from there."""
+    live = await race(service, ai="hard")
+    state, now = live.state, clock_of(service).now
+    for seat in (0, 1):
+        state.players[seat].go = True
+    for pile in state.piles:
+        pile.cards = [Laid(0)]
+    state.players[0].hand, state.players[1].hand = [1, 1, 1, 1, 1], [2, 2, 2, 2, 2]  # no 2 fits a 0
+    state.until = now + 60.0
+    waiting = next(d for d in live.decisions_for(1) if d.key == "play")
+    live.runtime.ai_waits = [AiWait(1, "play", seen_as(waiting), now + 0.1)]  # about to think again
+    await service.act(live.id, PERSON, state.version, "play", ["p1.2"])  # Ann's 1: now a 2 fits
+    await run_for(service, live.id, 3.0, step=0.05)
+    ai_moves = [a.at for a in await service.storage.actions(live.id) if a.actor == "ai" and a.at > now]
+    fastest, _ = REACTION["hard"]
+    assert ai_moves and min(ai_moves) >= now + fastest

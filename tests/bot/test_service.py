@@ -140,6 +140,10 @@ async def test_turn_timer_warns_then_the_ai_decides_then_the_seat_goes_away(tmp_
         await service.back(table_id, 100)
         live = await service.get(table_id)
         assert 0 not in live.runtime.away and live.runtime.missed.get(0) is None
+        back = service.listener.changes[-1]
+        assert not any(ref.new_turn for ref in back.opened if ref.seat == 0), (
+            "who just pressed I'm back has their panel: no ping"
+        )
 
 
 async def play_seat_to_end(service: TableService, table_id: int, user_id: int) -> None:

@@ -13,13 +13,16 @@ import discord
 import pytest_asyncio
 from discord import ui
 
+from bot.render_pool import RenderPool
 from bot.service import TableService
 from bot.storage import open_storage
 from cogs import ui as panels
 from cogs.consoles import EXPIRING, PING_EVERY, TOKEN_LIFETIME, WARN_AFTER, Consoles
 from engines.supernova.engine import Supernova
+from engines.supernova.state import Laid
 from tests.bot.service_kit import FakeClock
 from tests.support.highcard import HighCard
+from tests.support.wire import check_v2
 
 PLAYER = 100
 
@@ -75,7 +78,7 @@ async def started(service: TableService, game: str, mode: str) -> Any:
 
 
 async def test_the_latest_console_of_a_player_is_refreshed_on_every_change(service: TableService) -> None:
-    consoles = Consoles(service, interval=0)
+    consoles = Consoles(service, RenderPool(0), interval=0)
     live = await started(service, "supernova", "race")
     old, fresh = FakeInteraction(), FakeInteraction()
     consoles.remember(live, old)
@@ -87,7 +90,7 @@ async def test_the_latest_console_of_a_player_is_refreshed_on_every_change(servi
 
 
 async def test_a_console_warns_before_its_token_expires_then_stops(service: TableService) -> None:
-    consoles = Consoles(service, interval=0)
+    consoles = Consoles(service, RenderPool(0), interval=0)
     live = await started(service, "supernova", "race")
     console = FakeInteraction()
     consoles.remember(live, console)
@@ -102,7 +105,7 @@ async def test_a_console_warns_before_its_token_expires_then_stops(service: Tabl
 
 
 async def test_a_console_that_is_gone_is_let_go(service: TableService) -> None:
-    consoles = Consoles(service, interval=0)
+    consoles = Consoles(service, RenderPool(0), interval=0)
     live = await started(service, "supernova", "race")
     console = FakeInteraction(gone=True)
     consoles.remember(live, console)
@@ -114,7 +117,7 @@ async def test_a_console_that_is_gone_is_let_go(service: TableService) -> None:
 
 
 async def test_turn_based_games_have_no_live_consoles(service: TableService) -> None:
-    consoles = Consoles(service, interval=0)
+    consoles = Consoles(service, RenderPool(0), interval=0)
     live = await started(service, "highcard", "classic")
     console = FakeInteraction()
     consoles.remember(live, console)
@@ -126,7 +129,7 @@ async def test_turn_based_games_have_no_live_consoles(service: TableService) -> 
 async def test_a_finished_game_gets_a_last_refresh_then_its_consoles_are_let_go(
     service: TableService,
 ) -> None:
-    consoles = Consoles(service, interval=0)
+    consoles = Consoles(service, RenderPool(0), interval=0)
     live = await started(service, "supernova", "race")
     console = FakeInteraction()
     consoles.remember(live, console)
@@ -143,7 +146,7 @@ async def test_a_finished_game_gets_a_last_refresh_then_its_consoles_are_let_go(
 async def test_only_players_without_a_live_console_are_pinged_at_most_once_a_minute(
     service: TableService,
 ) -> None:
-    consoles = Consoles(service, interval=0)
+    consoles = Consoles(service, RenderPool(0), interval=0)
     live = await started(service, "supernova", "race")
     clock = service.clock
     assert isinstance(clock, FakeClock)
@@ -170,3 +173,47 @@ async def test_a_live_console_plays_in_one_click_within_discords_limits(service:
     assert sum(i.startswith("st:") for i in ids_) == len(plays), "every play is one button"
     assert not any(i.startswith("sc:") for i in ids_), "no Skip or Confirm: doing nothing is allowed"
     assert len(list(view.walk_children())) <= 40
+
+
+async def playing(service: TableService) -> Any:
+    """A duel past its launch, both on GO!: Ann's piles show 3 and 5 (over a 0), the AI's 1 and 0;
+    Ann holds 0, 2, 3, 4, 4 and nothing to draw."""
+    live = await started(service, "supernova", "race")
+    await service.on_deadline(live.id)  # the launch countdown starts
+    service.clock.now += 6  # type: ignore[attr-defined]
+    await service.on_deadline(live.id)  # and ends: GO!
+    live = await service.get(live.id)
+    state = live.state
+    state.piles[0].cards = [Laid(3)]
+    state.piles[1].cards = [Laid(0), Laid(5)]
+    state.piles[2].cards, state.piles[3].cards = [Laid(1)], [Laid(0)]
+    state.players[0].hand, state.players[0].draw = [0, 2, 3, 4, 4], []
+    state.players[0].go = state.players[1].go = True
+    return live
+
+
+def buttons(view: ui.LayoutView) -> dict[str, ui.Button[ui.LayoutView]]:
+    return {item.label or "": item for item in view.walk_children() if isinstance(item, ui.Button)}
+
+
+async def test_a_live_console_is_made_for_speed(service: TableService) -> None:
+    """Issue 17: the time left on the GO! window, the player's last result, the damage on each of
+    their piles, and the plays that land now marked green with a fully-qualified emoji (red for a
+    zero on one's own pile, grey for what would not land), within Discord's limits."""
+    live = await playing(service)
+    await service.act(live.id, PLAYER, live.state.version, "play", ["p4.0"])
+    now = service.clock.now + 1.5  # type: ignore[attr-defined]
+    view = panels.panel_view(live, 0, "hand.png", "hand", now=now)
+    text = texts(view)
+    left = (live.state.until or 0.0) - now
+    assert f"⏱️ {left:.1f} s left (<t:" in text, "the GO! window's countdown"
+    assert "✅ Your last card: 4 on Ann's pile 1: fit" in text
+    assert "💥 Your pile 1: top 4, damage 0 · pile 2: top 5, damage 1" in text
+    shown, rival = buttons(view), live.record.seats[1].name
+    fits = shown["3 on Ann's pile 1"]  # a 3 on her 4
+    assert fits.style is discord.ButtonStyle.success and str(fits.emoji) == "✅"
+    assert shown[f"2 on {rival}'s pile 1"].style is discord.ButtonStyle.success  # a 2 on the AI's 1
+    assert shown["0 on Ann's pile 2"].style is discord.ButtonStyle.danger, "it fits, but is damage"
+    idle = shown["2 on Ann's pile 1"]
+    assert idle.style is discord.ButtonStyle.secondary and idle.emoji is None
+    assert check_v2(view.to_components()) == [], "Discord accepts it"

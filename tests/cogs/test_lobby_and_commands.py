@@ -9,7 +9,7 @@ from bot.errors import UserError
 from cogs.commands import parse_options
 from tests.cogs.test_full_game import play_to_end, start_game, texts_of_buttons
 from tests.cogs.test_table_flow import table_id_of
-from tests.cogs.world import make_world, open_hand, reply, take_turn, texts
+from tests.cogs.world import components, make_world, open_hand, reply, take_turn, texts
 
 
 async def test_lobby_buttons_and_start_explains_seat_counts(simcord_env) -> None:
@@ -29,8 +29,10 @@ async def test_lobby_buttons_and_start_explains_seat_counts(simcord_env) -> None
         await world.alice.click(lobby, label="Add AI")
     lobby = world.table_message(thread)
     assert "Botley" in texts(lobby) and "Deckard" in texts(lobby)
-    full = await world.carol.click(lobby, label="Join")
-    assert "full" in full.response.content
+    join = next(c for c in components(lobby) if getattr(c, "label", None) == "Join")
+    assert join.disabled, "a full lobby offers no Join"
+    with pytest.raises(UserError, match="full"):  # a Join pressed on an older copy of the lobby
+        await world.bot.service.join(table_id_of(lobby), world.carol.id, "carol")
     await world.alice.click(lobby, label="Remove AI")
     assert "Deckard" not in texts(world.table_message(thread))
     left = await world.bob.click(lobby, label="Leave")

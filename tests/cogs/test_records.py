@@ -56,12 +56,16 @@ async def test_a_rated_game_shows_up_everywhere(simcord_env) -> None:
     assert "High Card" in stats.response.content and "1 games" in stats.response.content
     assert "rating" in stats.response.content
 
+    by_title = await world.bob.slash(world.games, "stats", game="HIGH CARD")
+    assert "High Card" in by_title.response.content, "a game is named as in /play, in any case"
     history = await world.alice.slash(world.games, "history")
     assert f"#{table_id}" in history.response.content
 
     replay = await world.alice.slash(world.games, "replay", game_id=table_id)
-    sent = replay.response.message
-    names = sorted(a.filename for a in sent.attachments)
+    assert replay.ephemeral and "replay of game" in replay.response.content
+    shown = replay.followups[-1]
+    assert not shown.ephemeral, "the replay itself is for everyone in the channel"
+    names = sorted(a.filename for a in shown.attachments)
     assert names == [f"replay-{table_id}.gif", f"replay-{table_id}.txt"]
 
 

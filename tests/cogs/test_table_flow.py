@@ -97,6 +97,9 @@ async def test_turn_by_dm_and_closed_dms_fall_back_to_the_channel(simcord_env) -
     await world.alice.click(world.table_message(thread), label="Forfeit")  # any later ping: still once
     warnings = [m for m in thread.history() if "can't send you DMs" in m.content]
     assert len(warnings) == 1
+    gets = [r.path for r in simcord_env.http_requests if r.method == "GET"]
+    lookups = [path for path in gets if path.startswith("/users/")]
+    assert not [path for path in lookups if path != "/users/@me"], "a DM turn needs no user look-up"
 
 
 async def test_restart_mid_game_then_finish(simcord_env, make_bot) -> None:

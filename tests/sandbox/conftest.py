@@ -29,14 +29,15 @@ def box_settings(tmp_path: Path) -> Settings:
 
 
 @pytest_asyncio.fixture
-async def make_sandbox(box_settings: Settings) -> AsyncIterator[Callable[[], Sandbox]]:
-    """Builds sandboxes on the same database (to restart one); stops them all afterwards."""
+async def make_sandbox(box_settings: Settings) -> AsyncIterator[Callable[..., Sandbox]]:
+    """Builds sandboxes, on the test's database unless given other settings; stops them all
+    afterwards."""
     from sandbox.runner import Sandbox
 
     made: list[Sandbox] = []
 
-    def build() -> Sandbox:
-        made.append(Sandbox(box_settings))
+    def build(settings: Settings | None = None) -> Sandbox:
+        made.append(Sandbox(settings or box_settings))
         return made[-1]
 
     yield build
@@ -45,7 +46,7 @@ async def make_sandbox(box_settings: Settings) -> AsyncIterator[Callable[[], San
 
 
 @pytest_asyncio.fixture
-async def box(make_sandbox: Callable[[], Sandbox]) -> Sandbox:
+async def box(make_sandbox: Callable[..., Sandbox]) -> Sandbox:
     """A started sandbox."""
     started = make_sandbox()
     await started.start()

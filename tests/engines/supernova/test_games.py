@@ -27,7 +27,7 @@ EVERYTHING = (
 
 
 def test_a_whole_game_covers_every_rule() -> None:
-    state = ENGINE.new_game([Seat(i, NAMES[i]) for i in range(4)], "race", {"shockwaves": "often"}, 25)
+    state = ENGINE.new_game([Seat(i, NAMES[i]) for i in range(4)], "race", {"shockwaves": "often"}, 24)
     text = "\n".join(drive(state))
     assert [line for line in EVERYTHING if line not in text] == []
     assert state.round > 3 and ENGINE.outcome(state) is not None

@@ -98,3 +98,66 @@ def test_a_payback_says_why(to: str, seat: int, value: int, target: int, why: st
     hand(state, seat, value, 1, 1, 1, 1)
     play(state, seat, value, target, now=CHANGE + 5)
     assert said(state, f"({why})")
+
+
+def after_bob_plays(now: float = 11.0) -> NovaState:
+    """Ann and Bob on GO! since 10.0; at `now` Bob lays a 4 on his pile, which showed 5."""
+    state = on_go()
+    hand(state, 1, 4, 1, 1, 1, 1)
+    play(state, 1, 4, 1, now=now)
+    assert tops(state)[1] == 4
+    return state
+
+
+def test_a_card_that_fitted_the_pile_a_moment_ago_goes_back_to_the_hand() -> None:
+    """Ruling 7: Ann's console still showed Bob's pile at 5 when she laid a 4; the pile changed
+    while her click travelled, so the 4 returns to her hand: no payback, and she is told why."""
+    state = after_bob_plays()
+    grace = clock.timing(state).grace
+    before = list(state.players[0].hand)
+    events = play(state, 0, 4, 1, now=11.0 + grace - 0.1)
+    assert state.players[0].hand == before and tops(state)[1] == 4
+    assert not any(card.down for pile in state.piles for card in pile.cards)
+    assert events == [], "nothing happened at the table"
+    assert state.players[0].verdict == "returned"
+    assert "returned, the pile changed" in ENGINE.view(state, 0)["last_play"]
+    assert any(line.startswith("↩️ Your last card: 4 on Bob") for line in ENGINE.view(state, 0)["console"])
+
+
+def test_a_value_that_never_fitted_is_still_a_payback() -> None:
+    """Ruling 12: the allowance forgives lag, not mistakes: a 2 fitted neither 5 nor 4."""
+    state = after_bob_plays()
+    hand(state, 0, 2, 4, 4, 4, 4)
+    play(state, 0, 2, 1, now=11.5)
+    assert state.piles[0].cards[-1].down and said(state, "(wrong value)")
+    assert state.players[0].verdict == "payback"
+
+
+@pytest.mark.parametrize(
+    ("value", "stood_until", "why"), [(0, 11.0, "a 0 fitted only the 5"), (5, 11.2, "a 5 fitted only the 4")]
+)
+def test_every_look_within_the_allowance_counts_and_older_ones_do_not(
+    value: int, stood_until: float, why: str
+) -> None:
+    """Ruling 7: Bob's pile showed 5 until 11.0, then 4 until 11.2, then 3. A card that fitted one
+    of those tops returns to the hand while that top is within the allowance, and is a payback
+    once it is older."""
+    state = after_bob_plays(now=11.0)
+    hand(state, 1, 3, 1, 1, 1, 1)
+    play(state, 1, 3, 1, now=11.2)
+    grace = clock.timing(state).grace
+    hand(state, 0, value, value, 2, 2, 2)
+    play(state, 0, value, 1, now=stood_until + grace - 0.05)
+    assert state.players[0].verdict == "returned", why
+    play(state, 0, value, 1, now=stood_until + grace + 0.05)
+    assert state.players[0].verdict == "payback", why
+
+
+def test_the_console_shows_the_damage_on_each_of_ones_piles() -> None:
+    """Every seat's console names the top and the damage (zeros and face-down cards) per pile."""
+    state = game(2)
+    pile(state, 0, 3, 0, down=1)
+    pile(state, 1, 2)
+    lines = ENGINE.view(state, 0)["console"]
+    assert lines == ["💥 Your pile 1: top face down (0), damage 2 · pile 2: top 2, damage 0"]
+    assert "console" not in ENGINE.view(state, None), "a console is private"

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from engines.core import Rng
+from engines.core import Rng, Seat
 from engines.supernova import clock, flow, shockwave
 from engines.supernova.state import NovaState
 from tests.engines.supernova.positions import (
     ENGINE,
+    NAMES,
     decision,
     game,
     hand,
@@ -149,7 +150,56 @@ def test_showdown_when_two_players_are_left() -> None:
     card = state.players[0].hand[0]
     press(state, 0, "any", f"a{card}", now=101.0)
     assert state.piles[state.named].top == card
-    ENGINE.tick(state, state.until or 0.0)
+    turn_starts = state.until or 0.0
+    ENGINE.tick(state, turn_starts)
     assert state.phase in ("play", "shockwave")
     if state.phase == "play":
-        assert (state.until or 0) - (state.changed) <= 7 * 1.3 * clock.SHOWDOWN_SPEED + 0.01
+        assert (state.until or 0) - turn_starts <= 7 * 1.3 * clock.SHOWDOWN_SPEED + 0.01
+
+
+class Drawn(Rng):
+    """A PRNG whose `random()` always draws the same number (its other draws stay seeded)."""
+
+    def __init__(self, draw: float) -> None:
+        super().__init__(1)
+        self.draw = draw
+
+    def random(self) -> float:
+        return self.draw
+
+
+@pytest.mark.parametrize("setting", ["rare", "normal", "often"])
+def test_a_showdown_doubles_the_chance_of_a_shockwave(setting: str) -> None:
+    """Showdowns, ruling 18: shockwaves become more common: twice the table's chance."""
+    state = game(3, shockwaves=setting)
+    chance = clock.SHOCK_CHANCE[setting]
+    assert state.turns > 0 and not state.showdown
+    assert clock.shock_due(state, Drawn(chance - 0.01)) and not clock.shock_due(state, Drawn(chance))
+    state.showdown = True
+    assert clock.shock_due(state, Drawn(2 * chance - 0.01)) and not clock.shock_due(state, Drawn(2 * chance))
+
+
+def test_no_shockwave_on_a_rounds_first_turn_nor_twice_in_a_row() -> None:
+    """Ruling 18: the launch always opens a GO!/HOLD! turn, and a shockwave is always followed by
+    a normal turn, even when every draw says shockwave."""
+    state = ENGINE.new_game([Seat(i, NAMES[i]) for i in range(3)], "race", {"shockwaves": "often"}, 1)
+    always = Drawn(0.0)
+    flow.tick(state, always, 0.0)
+    assert state.turns == 0 and not clock.shock_due(state, always), "no turn has ended yet"
+    flow.tick(state, always, state.until or 0.0)  # the launch countdown ends
+    assert state.phase == "play" and state.turns == 1
+    flow.tick(state, always, state.until or 0.0)  # the first turn ends: a shockwave
+    assert state.phase == "shockwave"
+    flow.tick(state, always, state.until or 0.0)  # it times out: never a second one at once
+    assert state.phase == "play" and said(state, "The shockwave is over.")
+
+
+def test_a_duel_is_a_showdown_from_its_launch() -> None:
+    """Showdowns (ruling 19): with two players left, and a duel has two from the start, turns are
+    faster and a free-play moment follows every turn."""
+    state = game(2)
+    assert state.showdown and said(state, "Showdown! Ann vs Bob")
+    first_turn = (state.until or 0.0) - 5.0
+    assert first_turn <= 7 * 1.3 * clock.SHOWDOWN_SPEED + 0.01
+    ENGINE.tick(state, state.until or 0.0)
+    assert state.phase == "free" and {d.key for d in ENGINE.decisions(state)} == {"play", "any"}

@@ -50,6 +50,33 @@ def test_going_out_order_moves_five_four_three() -> None:
     assert state.phase == "launch" and state.round == 2  # nobody had a power-up: next round
 
 
+def test_fourth_place_moves_two_and_later_places_one() -> None:
+    """Scoring: 4th place moves 2 spaces, 5th and later 1 (six players: 5, 4, 3, 2, 1, 1)."""
+    state = game(6)
+    for index in range(3):
+        pile(state, index, 2)
+    for seat in range(6):
+        hand(state, seat, 3)
+    screens(state, *range(6))
+    order = (4, 1, 5, 0, 2)
+    for step, seat in enumerate(order):
+        play(state, seat, 3, seat // 2, now=10.0 + step)
+        pile(state, seat // 2, 2)  # the next player's 3 fits too
+    assert [state.players[seat].position for seat in (*order, 3)] == [5, 4, 3, 2, 1, 1]
+    assert said(state, "went out #4: 2 space(s)") and said(state, "went out #6: 1 space(s)")
+
+
+def test_a_repairbot_never_takes_damage_below_zero() -> None:
+    """Power-Ups: a RepairBot subtracts damage, but damage stops at 0."""
+    state = last_cards(([], [], ["repair2"]))
+    pile(state, 2, 0, 2)  # Cy: 1 damage
+    go_out(state, 1, 2)
+    assert state.phase == "damage" and state.players[2].damage == 1
+    press(state, 2, "power", "repair2", now=14.0)
+    press(state, 2, "target", "t2", now=14.5)
+    assert state.players[2].damage == 0 and said(state, "RepairBot 2 on Cy: damage 0")
+
+
 def test_scoring_power_ups_booster_and_tractor_beam() -> None:
     """Power-Ups: a Booster moves a player forward; a Tractor Beam pulls another player towards
     you; both only while scoring, with Done and a time limit."""

@@ -10,17 +10,20 @@ from tests.engines.supernova.kit import all_cards
 from tests.engines.supernova.positions import ENGINE, LAUNCHED, NAMES, game
 
 
-@pytest.mark.parametrize(("seats", "piles", "share"), [(2, 4, 33), (3, 3, 22), (5, 5, 13), (6, 3, 11)])
+@pytest.mark.parametrize(
+    ("seats", "piles", "share"),
+    [(2, 4, 31), (3, 3, 21), (5, 5, 12), (6, 3, 10), (7, 4, 8), (8, 4, 7)],
+)
 def test_the_deck_is_dealt_evenly_with_leftovers_aside(seats: int, piles: int, share: int) -> None:
-    """Shuffle and deal: equal shares, the rest aside; 5 in hand, the pile(s) started face up."""
+    """Shuffle and deal (ruling 2): every Play Pile starts with a card off the deck, the rest is
+    shared out evenly (5 in hand, the others a Draw Pile) and the left-overs are set aside."""
     state = ENGINE.new_game([Seat(i, NAMES[i]) for i in range(seats)], "race", {}, 7)
     assert sum(all_cards(state).values()) == sum(DECK.values()) == 66
-    assert len(state.aside) == 66 - share * seats
-    assert len(state.piles) == piles
-    for seat, player in enumerate(state.players):
-        started = sum(1 for p in state.piles if p.owners[0] == seat)
+    assert len(state.piles) == piles and all(len(p.cards) == 1 for p in state.piles)
+    assert len(state.aside) == 66 - piles - share * seats < seats
+    for player in state.players:
         assert len(player.hand) == 5
-        assert len(player.hand) + len(player.draw) + started == share
+        assert len(player.hand) + len(player.draw) == share, "owners of a shared pile hold alike"
 
 
 def test_two_players_have_two_piles_each_and_six_share_in_pairs() -> None:
@@ -36,7 +39,7 @@ def test_a_second_deck_doubles_the_cards() -> None:
     """Modifications: more cards from a second deck make long games longer."""
     state = ENGINE.new_game([Seat(i, NAMES[i]) for i in range(8)], "race", {"decks": "2"}, 3)
     assert sum(all_cards(state).values()) == len(deck(2)) == 132
-    assert len(state.players[0].hand) + len(state.players[0].draw) + 1 == 132 // 8
+    assert len(state.players[0].hand) + len(state.players[0].draw) == (132 - 4) // 8
 
 
 def test_launch_countdown_runs_on_the_injected_clock() -> None:

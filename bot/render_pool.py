@@ -1,0 +1,301 @@
+"""Table and hand images drawn in worker processes, served most urgent first.
+
+Drawing holds the GIL: render threads beside the event loop queue behind each other and behind
+the loop itself. So the bot draws in worker processes (one per core by default, started with the
+bot and forked from a server that drew each game once, so they start with fonts, text masks and
+card faces in their caches) and its event loop only orchestrates: a view goes out as JSON bytes,
+a PNG comes back.
+
+Jobs wait in a queue ordered by a due time: now for an image someone is waiting on (the panel of
+the player who clicked), a quarter second later for a table someone just acted at, a second later
+for other tables (AI moves, timers). A waiting table's due time does not move, so none starves.
+Only as many jobs as there are workers (plus one) are handed to the executor, so the order is ours
+to keep. A worker that dies breaks the executor: a new one is started and the jobs it lost are
+run again. With `workers=0` the images are drawn in threads of this process instead (the offline
+sandbox and the SimCord tests, whose simulated loop runs executor work in its own wrappers).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import heapq
+import itertools
+import logging
+import multiprocessing
+import os
+from collections import deque
+from collections.abc import Callable, Hashable, Mapping
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from enum import IntEnum
+from typing import Any, Literal
+
+import msgspec
+
+import renderers
+from renderers import worker
+from renderers.kit.encode import RenderedImage
+
+log = logging.getLogger(__name__)
+THREADS = 2
+SAMPLES = 20_000  # timings kept per kind, for the bench and diagnostics
+MAX_RETRIES = 2  # a job whose worker died is run again this often before it fails
+
+
+class Urgency(IntEnum):
+    """How soon an image is needed; lower is sooner."""
+
+    WAITED_ON = 0  # a panel the clicking player waits for
+    CLICKED = 1  # a table someone just acted at
+    BACKGROUND = 2  # a table that changed by itself (AI, timers)
+
+
+Drawer = Callable[[Literal["table", "hand"], str, bytes], worker.WorkerImage]
+SLACK = {Urgency.WAITED_ON: 0.0, Urgency.CLICKED: 0.25, Urgency.BACKGROUND: 1.0}
+
+
+def default_workers() -> int:
+    """One worker process per core this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def extra_renderers() -> dict[str, str]:
+    """Renderers registered at run time (not built in), as "module:Class" paths for the workers."""
+    return {
+        game_id: f"{type(renderer).__module__}:{type(renderer).__qualname__}"
+        for game_id, renderer in renderers.REGISTRY.items()
+        if game_id not in renderers.BUILT_IN
+    }
+
+
+@dataclass(order=True)
+class _Job:
+    due: float
+    seq: int
+    kind: Literal["table", "hand"] = field(compare=False)
+    game: str = field(compare=False)
+    view: bytes = field(compare=False)
+    future: asyncio.Future[worker.WorkerImage] = field(compare=False)
+    queued_at: float = field(compare=False)
+    key: Hashable | None = field(default=None, compare=False)
+    retries: int = field(default=0, compare=False)
+
+
+@dataclass
+class RenderStats:
+    """What the pool did: images, where their milliseconds went (the latest SAMPLES of each), the
+    deepest queue, restarts."""
+
+    images: int = 0
+    draw_ms: deque[float] = field(default_factory=lambda: deque(maxlen=SAMPLES))
+    encode_ms: deque[float] = field(default_factory=lambda: deque(maxlen=SAMPLES))
+    wait_ms: deque[float] = field(default_factory=lambda: deque(maxlen=SAMPLES))  # queued -> handed over
+    overhead_ms: deque[float] = field(default_factory=lambda: deque(maxlen=SAMPLES))  # there and back
+    deepest_queue: int = 0
+    superseded: int = 0  # views drawn in place of an older one of the same table or hand
+    restarts: int = 0
+
+
+class RenderPool:
+    """Draws images in worker processes (or threads with `workers=0`), most urgent first."""
+
+    def __init__(self, workers: int | None = None, draw: Drawer = worker.render) -> None:
+        self.workers = default_workers() if workers is None else workers
+        self._draw = draw  # a module-level function, so worker processes can be handed it
+        self.stats = RenderStats()
+        self._executor: Executor | None = None
+        self._starting: asyncio.Future[Executor] | None = None
+        self._queue: list[_Job] = []
+        self._waiting: dict[Hashable, _Job] = {}  # queued jobs by key, not yet handed to a worker
+        self._seq = itertools.count()
+        self._running = 0
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._closed = False
+
+    @property
+    def uses_processes(self) -> bool:
+        return self.workers > 0
+
+    @property
+    def capacity(self) -> int:
+        """Jobs handed to the executor at once: one per worker, and one more ready to go."""
+        return (self.workers if self.uses_processes else THREADS) + 1
+
+    @property
+    def queued(self) -> int:
+        return len(self._queue)
+
+    def start(self) -> None:
+        """Start the workers now (idempotent). They spawn and warm up in the background: starting
+        processes blocks, so it happens in a thread, never on the event loop."""
+        if self._executor is not None or self._starting is not None:
+            return
+        if not self.uses_processes:
+            self._executor = self._new_executor()
+            return
+        self._starting = asyncio.ensure_future(asyncio.to_thread(self._new_executor))
+
+    async def _started(self) -> Executor:
+        """The executor, once its workers exist. When worker processes cannot be started at all
+        (no shared memory in a container, no processes left), images are drawn in threads instead."""
+        if self._closed:
+            raise RuntimeError("the render pool is closed")
+        self.start()
+        if self._executor is None:
+            assert self._starting is not None
+            starting = self._starting
+            try:
+                self._executor = await asyncio.shield(starting)
+            except Exception:
+                log.exception("render worker processes could not start; drawing in threads instead")
+                self.workers = 0
+                self._executor = self._new_executor()
+            finally:
+                if self._starting is starting:
+                    self._starting = None
+        return self._executor
+
+    def _new_executor(self) -> Executor:
+        if not self.uses_processes:
+            return ThreadPoolExecutor(THREADS, thread_name_prefix="render")
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(["renderers.warmed"])
+        executor = ProcessPoolExecutor(
+            self.workers, mp_context=context, initializer=worker.prepare, initargs=(extra_renderers(),)
+        )
+        for _ in range(self.workers):  # spawn every worker now, not at the first image
+            executor.submit(worker.ready)
+        return executor
+
+    async def warmed(self) -> None:
+        """Start the workers and wait until they are warm (the fork server drew each game once)."""
+        executor = await self._started()
+        if self.uses_processes:
+            loop = asyncio.get_running_loop()
+            await asyncio.gather(*(loop.run_in_executor(executor, worker.ready) for _ in range(self.workers)))
+
+    def worker_pids(self) -> list[int]:
+        """The worker processes' ids (for tests and diagnostics)."""
+        processes: Mapping[int, Any] = getattr(self._executor, "_processes", None) or {}
+        return list(processes)
+
+    async def render(
+        self,
+        kind: Literal["table", "hand"],
+        game: str,
+        view: Mapping[str, Any],
+        urgency: Urgency = Urgency.BACKGROUND,
+        key: Hashable | None = None,
+    ) -> RenderedImage:
+        """Draw a table or hand view when its turn in the queue comes. A view with the `key` of one
+        still queued (the same table, the same seat's hand) takes its place: the newest state is
+        drawn once, for both callers, so the queue holds at most one image per key."""
+        loop = asyncio.get_running_loop()
+        now = loop.time()
+        queued = self._waiting.get(key) if key is not None else None
+        if queued is not None and not queued.future.done():
+            queued.view = msgspec.json.encode(view)
+            if now + SLACK[urgency] < queued.due:  # more urgent now: move it up
+                self._queue.remove(queued)
+                queued.due = now + SLACK[urgency]
+                heapq.heapify(self._queue)
+            self.stats.superseded += 1
+            return (await asyncio.shield(queued.future)).image
+        job = _Job(
+            due=now + SLACK[urgency],
+            seq=next(self._seq),
+            kind=kind,
+            game=game,
+            view=msgspec.json.encode(view),
+            future=loop.create_future(),
+            queued_at=now,
+            key=key,
+        )
+        if key is not None:
+            self._waiting[key] = job
+        heapq.heappush(self._queue, job)
+        self.stats.deepest_queue = max(self.stats.deepest_queue, len(self._queue))
+        self._pump()
+        return (await asyncio.shield(job.future)).image
+
+    def _pump(self) -> None:
+        """Hand the most urgent queued jobs to the executor, up to its capacity."""
+        while self._running < self.capacity and self._queue:
+            job = heapq.heappop(self._queue)
+            if job.key is not None and self._waiting.get(job.key) is job:
+                del self._waiting[job.key]
+            if job.future.done():
+                continue
+            self._running += 1
+            task = asyncio.get_running_loop().create_task(self._run(job))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def _run(self, job: _Job) -> None:
+        """Draw one job in the executor; a job whose worker died goes back in the queue."""
+        loop = asyncio.get_running_loop()
+        executor: Executor | None = None
+        handed = loop.time()
+        try:
+            executor = await self._started()
+            handed = loop.time()
+            self.stats.wait_ms.append((handed - job.queued_at) * 1000)
+            result = await loop.run_in_executor(executor, self._draw, job.kind, job.game, job.view)
+        except BrokenProcessPool as exc:
+            assert executor is not None
+            self._replace(executor)
+            if job.retries < MAX_RETRIES and not job.future.done():
+                job.retries += 1
+                heapq.heappush(self._queue, job)
+            elif not job.future.done():
+                job.future.set_exception(exc)
+        except asyncio.CancelledError:
+            job.future.cancel()
+            raise
+        except Exception as exc:
+            if not job.future.done():
+                job.future.set_exception(exc)
+        else:
+            self.stats.images += 1
+            self.stats.draw_ms.append(result.draw_ms)
+            self.stats.encode_ms.append(result.encode_ms)
+            took = (loop.time() - handed) * 1000
+            self.stats.overhead_ms.append(max(0.0, took - result.draw_ms - result.encode_ms))
+            if not job.future.done():
+                job.future.set_result(result)
+        finally:
+            self._running -= 1
+            self._pump()
+
+    def _replace(self, broken: Executor) -> None:
+        """A worker died: start a new executor in place of the broken one (once per breakage)."""
+        if self._executor is not broken:
+            return
+        log.warning("a render worker died; starting new ones")
+        broken.shutdown(wait=False, cancel_futures=True)
+        self.stats.restarts += 1
+        self._executor = None
+        self.start()
+
+    async def close(self) -> None:
+        """Stop the workers; images still queued fail with CancelledError, later ones are refused."""
+        self._closed = True
+        for job in self._queue:
+            job.future.cancel()
+        self._queue.clear()
+        self._waiting.clear()
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        if self._starting is not None:
+            with contextlib.suppress(Exception):
+                self._executor = await asyncio.shield(self._starting)
+            self._starting = None
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None

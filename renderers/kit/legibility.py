@@ -1,0 +1,91 @@
+"""How large text must be for people to read our images at the size Discord shows them, and a
+recorder of the text a render draws (its font sizes and roles) so tests can hold every image to it.
+
+Discord shows an image at most about 550 px wide (a desktop client; narrower on a phone), and
+people enlarge one only when they must. Text a player needs at a glance (names, values, counts,
+health and scores, whose turn, what is asked) must read at that size: at least 18 px in a
+1,200-px-wide image, i.e. 8.25 px once shown 550 px wide. Card rules text is the one exception on
+a table (a click enlarges it); on a hand panel, which is read where it is shown, it too must meet
+the glance size.
+
+Every text a renderer draws is "glance" text unless it is drawn inside `text_role(RULES)`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+from typing import Literal
+
+Role = Literal["glance", "rules"]
+GLANCE: Role = "glance"
+"""Text read at a glance (the default): it must meet GLANCE_PX everywhere."""
+RULES: Role = "rules"
+"""Card rules text: on a table it may need a click (TABLE_RULES_PX); on a hand it meets GLANCE_PX."""
+
+REFERENCE_WIDTH = 1200
+"""Sizes below are font pixels in an image this wide."""
+SHOWN_WIDTH = 550
+"""How wide Discord shows an image (a narrower one is shown at its own width)."""
+GLANCE_PX = 18
+"""The smallest glance text, in font pixels of a REFERENCE_WIDTH image."""
+TABLE_RULES_PX = 10
+"""The smallest rules text on a table image, read after a click at full size."""
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """One text drawn: its font size in pixels and its role."""
+
+    size: int
+    role: Role
+
+
+_role: ContextVar[Role] = ContextVar("text_role", default=GLANCE)
+_records: ContextVar[list[Drawn] | None] = ContextVar("text_records", default=None)
+
+
+@contextmanager
+def text_role(name: Role) -> Iterator[None]:
+    """Text drawn inside this block has role `name`."""
+    token = _role.set(name)
+    try:
+        yield
+    finally:
+        _role.reset(token)
+
+
+def note(size: int) -> None:
+    """Record one text of this font size in the current role, when a recording() is on (the
+    kit's fonts call this each time they draw)."""
+    records = _records.get()
+    if records is not None:
+        records.append(Drawn(size, _role.get()))
+
+
+@contextmanager
+def recording() -> Iterator[list[Drawn]]:
+    """Collect every text drawn inside this block (in this thread). Layers the kit memoises are
+    drawn only once, so clear those caches first to see everything an image holds."""
+    records: list[Drawn] = []
+    token = _records.set(records)
+    try:
+        yield records
+    finally:
+        _records.reset(token)
+
+
+def equivalent_px(size: float, image_width: int) -> float:
+    """A font size in an image this wide, as the size it would be in a REFERENCE_WIDTH image shown
+    at the same width (images wider than SHOWN_WIDTH are scaled down to it, narrower ones are not)."""
+    return size * REFERENCE_WIDTH / max(image_width, SHOWN_WIDTH)
+
+
+def smallest_legible(image_width: int, px: float = GLANCE_PX) -> int:
+    """The smallest whole font size that meets `px` (at REFERENCE_WIDTH) in an image this wide."""
+    size = int(px * max(image_width, SHOWN_WIDTH) / REFERENCE_WIDTH)
+    while equivalent_px(size, image_width) < px:
+        size += 1
+    return size

@@ -1,0 +1,77 @@
+"""What a render worker process runs: warm up once, then turn encoded views into PNG images.
+
+The bot keeps drawing out of its event loop's process (see `bot.render_pool`): drawing holds the
+GIL, so threads beside the event loop queue behind each other. A worker gets a view as msgspec
+JSON bytes and returns the encoded image with where its time went. Nothing here imports discord,
+bot or cogs.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import logging
+import os
+import time
+from collections.abc import Iterable, Mapping
+from typing import Literal
+
+import msgspec
+
+from renderers import REGISTRY, draw, encode, game_palette, register
+from renderers.kit.encode import RenderedImage, rendered_image
+
+log = logging.getLogger(__name__)
+NICENESS = 10
+"""Workers yield the CPU to the event loop's process: a click is answered before an image is drawn."""
+
+
+class WorkerImage(msgspec.Struct, frozen=True):
+    """A rendered image and the milliseconds its drawing and encoding took in the worker."""
+
+    image: RenderedImage
+    draw_ms: float
+    encode_ms: float
+
+
+def warm(games: Iterable[str]) -> None:
+    """Load fonts and fill the text-mask and card-face caches by drawing each game's first sample."""
+    for game_id in games:
+        renderer = REGISTRY[game_id]
+        samples = renderer.samples()
+        if not samples:
+            continue
+        public, seat = next(iter(samples.values()))
+        try:
+            rendered_image(renderer.table(public), "", "warm.png", game_palette(game_id))
+            renderer.hand(seat)
+        except Exception:
+            log.exception("warming the %s renderer failed", game_id)
+
+
+def prepare(extra: Mapping[str, str]) -> None:
+    """Worker start-up: lower its priority and register (and warm) the renderers added at run time
+    (game id -> "module:Class"). The built-in ones were warmed once in the fork server (see
+    `renderers.warmed`), and every worker forked from it starts with their caches."""
+    with contextlib.suppress(OSError):
+        os.nice(NICENESS)
+    for game_id, path in extra.items():
+        module, _, name = path.partition(":")
+        register(game_id, getattr(importlib.import_module(module), name)())
+    warm(extra)
+
+
+def ready() -> int:
+    """A no-op job: the pool starts its processes by running one per worker."""
+    return os.getpid()
+
+
+def render(kind: Literal["table", "hand"], game_id: str, view_json: bytes) -> WorkerImage:
+    """Draw and encode one view (given as JSON bytes)."""
+    view = msgspec.json.decode(view_json)
+    started = time.perf_counter()
+    image, alt, renderer = draw(game_id, view, kind)
+    drawn = time.perf_counter()
+    encoded = encode(game_id, image, alt, kind, renderer)
+    done = time.perf_counter()
+    return WorkerImage(encoded, (drawn - started) * 1000, (done - drawn) * 1000)

@@ -1,0 +1,130 @@
+"""The render pool: images drawn in worker processes, a dead worker replaced, the urgent first."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import threading
+from typing import Literal
+
+import pytest
+
+import renderers
+from bot import render_pool
+from bot.render_pool import RenderPool, Urgency
+from renderers import worker
+from renderers.kit.encode import RenderedImage
+
+PNG = b"\x89PNG"
+
+
+def a_table_view() -> tuple[str, dict[str, object]]:
+    public, _ = next(iter(renderers.renderer_for("superhot").samples().values()))
+    return "superhot", dict(public)
+
+
+async def test_a_worker_process_draws_the_table_image() -> None:
+    pool = RenderPool(workers=1)
+    try:
+        game, view = a_table_view()
+        image = await pool.render("table", game, view, Urgency.CLICKED)
+        assert image.png.startswith(PNG) and image.alt
+        assert pool.worker_pids() and os.getpid() not in pool.worker_pids()
+        assert pool.stats.images == 1 and pool.stats.draw_ms and pool.stats.encode_ms
+    finally:
+        await pool.close()
+
+
+async def test_a_killed_worker_is_replaced_and_no_image_is_lost() -> None:
+    pool = RenderPool(workers=1)
+    try:
+        game, view = a_table_view()
+        await pool.render("table", game, view)
+        (pid,) = pool.worker_pids()
+        os.kill(pid, signal.SIGKILL)
+        images = await asyncio.gather(*(pool.render("table", game, view) for _ in range(3)))
+        assert all(image.png.startswith(PNG) for image in images)
+        assert pool.stats.restarts == 1
+        assert pid not in pool.worker_pids()
+    finally:
+        await pool.close()
+
+
+class Gate:
+    """A drawer that holds the first jobs until opened, and notes the order jobs are drawn in."""
+
+    def __init__(self) -> None:
+        self.opened = threading.Event()
+        self.order: list[str] = []
+
+    def draw(self, kind: Literal["table", "hand"], game: str, view_json: bytes) -> worker.WorkerImage:
+        self.opened.wait(timeout=10)
+        self.order.append(game)
+        return worker.render(kind, "superhot", view_json)
+
+
+async def held_busy(pool: RenderPool, view: dict[str, object]) -> list[asyncio.Future[RenderedImage]]:
+    """Fill every place the pool hands out with jobs its gate holds."""
+    busy = [asyncio.ensure_future(pool.render("table", f"busy{i}", view)) for i in range(pool.capacity)]
+    await asyncio.sleep(0.05)
+    return busy
+
+
+async def test_the_panel_someone_waits_for_is_drawn_before_idle_tables() -> None:
+    gate = Gate()
+    pool = RenderPool(workers=0, draw=gate.draw)
+    try:
+        _, view = a_table_view()
+        busy = await held_busy(pool, view)
+        idle = [asyncio.ensure_future(pool.render("table", f"idle{i}", view)) for i in range(3)]
+        clicked = asyncio.ensure_future(pool.render("table", "clicked", view, Urgency.CLICKED))
+        panel = asyncio.ensure_future(pool.render("hand", "panel", view, Urgency.WAITED_ON))
+        await asyncio.sleep(0.05)
+        assert pool.queued == 5, "only as many jobs as the pool can run are handed over"
+        gate.opened.set()
+        await asyncio.gather(*busy, *idle, clicked, panel)
+        waiting = gate.order[pool.capacity :]
+        assert waiting[:2] == ["panel", "clicked"], gate.order
+        assert sorted(waiting[2:]) == ["idle0", "idle1", "idle2"], "no table starves"
+    finally:
+        await pool.close()
+
+
+async def test_a_newer_view_of_the_same_table_takes_the_queued_ones_place() -> None:
+    gate = Gate()
+    pool = RenderPool(workers=0, draw=gate.draw)
+    try:
+        _, view = a_table_view()
+        busy = await held_busy(pool, view)
+        first = asyncio.ensure_future(pool.render("table", "older", view, key=("table", 7)))
+        await asyncio.sleep(0.01)
+        second = asyncio.ensure_future(pool.render("table", "older", view, key=("table", 7)))
+        await asyncio.sleep(0.05)
+        assert pool.queued == 1, "one image per table waits, however many changes came"
+        gate.opened.set()
+        older, newer = await asyncio.gather(first, second)
+        await asyncio.gather(*busy)
+        assert older == newer and gate.order.count("older") == 1
+        assert pool.stats.superseded == 1
+    finally:
+        await pool.close()
+
+
+async def test_images_are_still_drawn_when_worker_processes_cannot_start(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def no_processes(method: str) -> object:
+        raise OSError("no shared memory for a process pool here")
+
+    monkeypatch.setattr(render_pool.multiprocessing, "get_context", no_processes)
+    pool = RenderPool(workers=2)
+    try:
+        game, view = a_table_view()
+        image = await pool.render("table", game, view)
+        assert image.png.startswith(PNG)
+        assert not pool.uses_processes, "drawing fell back to threads"
+    finally:
+        await pool.close()
+    with pytest.raises(RuntimeError, match="closed"):
+        await pool.render("table", game, view)
