@@ -9,6 +9,8 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from bench.balance import smashmasters_balance
+from bench.balance_superhot import superhot_balance
 from bench.capacity import capacity
 from bench.engines import engine_speed
 from bench.fairness import fairness
@@ -29,6 +31,7 @@ SECTIONS: dict[str, Callable[[bool], list[Figure]]] = {
     "startup": startup_time,
     "records": records_speed,
     "fairness": fairness,
+    "balance": lambda quick: smashmasters_balance(quick) + superhot_balance(quick),
 }
 RESULTS = Path(__file__).resolve().parent / "results.json"
 QUICK_RESULTS = Path(__file__).resolve().parent / "results-quick.json"

@@ -23,7 +23,7 @@ import renderers
 from bench.engines import playout
 from bench.figures import Figure, percentile
 from bot.storage.sqlite import SqliteStorage
-from bot.storage.sqlite_thread import transaction
+from bot.storage.sqlite_sync import transaction
 from renderers.leaderboard import render_leaderboard, sample_boards
 from renderers.replay import encode_replay_gif
 

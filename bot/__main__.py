@@ -1,6 +1,7 @@
-"""`python -m bot [sandbox]`: run SuperTable with the token from DISCORD_TOKEN, or the offline sandbox.
+"""`python -m bot [sandbox | migrate]`: run SuperTable with the token from DISCORD_TOKEN, or a command.
 
-`python -m bot sandbox` runs the sandbox instead (the `sandbox` package, imported only then).
+`python -m bot sandbox` runs the sandbox instead (the `sandbox` package, imported only then);
+`python -m bot migrate --to postgresql://...` copies a SQLite install into PostgreSQL.
 """
 
 from __future__ import annotations
@@ -14,7 +15,10 @@ from bot.launch import run_until_stopped, say
 from bot.logs import setup_logging
 from bot.settings import Settings, SettingsError
 
-COMMANDS = {"sandbox": "play with the bot offline, in your browser: no Discord account or token needed"}
+COMMANDS = {
+    "sandbox": "play with the bot offline, in your browser: no Discord account or token needed",
+    "migrate": "copy a SQLite install into an empty PostgreSQL database (`--to postgresql://...`)",
+}
 EPILOG = "\n".join(
     [
         "commands:",
@@ -35,7 +39,9 @@ def parser() -> argparse.ArgumentParser:
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    found.add_argument("command", nargs="?", metavar="command", help="sandbox, or nothing to run the bot")
+    found.add_argument(
+        "command", nargs="?", metavar="command", help="sandbox, migrate, or nothing to run the bot"
+    )
     return found
 
 
@@ -46,6 +52,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from sandbox.cli import main as sandbox  # lazily: the real run never imports simcord
 
         return sandbox(args[1:])
+    if args[:1] == ["migrate"]:
+        from bot.storage.transfer import main as migrate  # lazily: only this command needs it
+
+        return migrate(args[1:], say)
     command_line = parser()
     command = command_line.parse_args(args).command
     if command is not None:

@@ -20,17 +20,19 @@ def open_storage(url: str) -> Storage:
     - `sqlite:///data/supertable.db`: a file relative to the working directory
     - `sqlite:////data/supertable.db`: an absolute path (four slashes)
     - `sqlite://:memory:`: an in-memory database, gone on close
-
-    PostgreSQL URLs (`postgres://`, `postgresql://`) are recognised but not supported yet.
+    - `postgresql://user@host:5432/db` (or `postgres://`, `postgresql+asyncpg://`): PostgreSQL, for
+      several processes sharing one database; `?search_path=schema` keeps the tables in a schema
     """
     if url == _SQLITE_MEMORY:
         return SqliteStorage(MEMORY)
     if url.startswith(_SQLITE_PREFIX) and url[len(_SQLITE_PREFIX) :].strip():
         return SqliteStorage(url[len(_SQLITE_PREFIX) :])
     scheme = url.partition("://")[0].partition("+")[0].lower()
-    if scheme in _POSTGRES_SCHEMES:
-        raise ValueError("PostgreSQL support is not available yet; use a sqlite:/// URL")
+    if scheme in _POSTGRES_SCHEMES and url.partition("://")[2].strip():
+        from bot.storage.postgres import PostgresStorage  # asyncpg is imported only when used
+
+        return PostgresStorage(url)
     raise ValueError(
         f"unsupported DATABASE_URL {url!r}: expected sqlite:///relative/path.db, "
-        "sqlite:////absolute/path.db or sqlite://:memory:"
+        "sqlite:////absolute/path.db, sqlite://:memory: or postgresql://user@host:5432/database"
     )

@@ -1,4 +1,4 @@
-"""The storage interface. SQLite implements it today; PostgreSQL later, chosen by DATABASE_URL.
+"""The storage interface, implemented by SQLite and PostgreSQL (chosen by DATABASE_URL).
 
 Designed for several processes sharing one database: every table write is optimistic on
 `rev`, so the database, not memory, is the source of truth.

@@ -1,4 +1,5 @@
-"""Versioned schema migrations: `NNNN_name.sql` files of `bot.storage.migrations`, applied once each.
+"""Versioned schema migrations: `NNNN_name.sql` files of `bot.storage.migrations`, applied once each
+(here to SQLite; `bot.storage.pg_migrate` applies the same files to PostgreSQL).
 
 A migration runs in its own write transaction together with its `schema_migrations` row, so
 it is applied entirely or not at all, and processes opening one database at once apply it once.
@@ -12,7 +13,7 @@ import time
 from dataclasses import dataclass
 from importlib import resources
 
-from bot.storage.sqlite_thread import transaction
+import aiosqlite
 
 MIGRATIONS_PACKAGE = "bot.storage.migrations"
 _FILE_NAME = re.compile(r"^(\d{4})_\w+\.sql$")
@@ -54,38 +55,44 @@ def split_statements(script: str) -> list[str]:
     return statements
 
 
-def apply_migrations(db: sqlite3.Connection) -> list[int]:
+async def apply_migrations(db: aiosqlite.Connection) -> list[int]:
     """Apply every pending migration in order; returns the versions applied now.
 
     `db` must be in autocommit mode (`isolation_level=None`): transactions are explicit here.
     """
-    done = _applied_versions(db)
+    done = await _applied_versions(db)
     applied = []
     for migration in load_migrations():
-        if migration.version not in done and _apply(db, migration):
+        if migration.version not in done and await _apply(db, migration):
             applied.append(migration.version)
     return applied
 
 
-def _apply(db: sqlite3.Connection, migration: Migration) -> bool:
+async def _apply(db: aiosqlite.Connection, migration: Migration) -> bool:
     """Apply one migration unless another process did first; returns whether it ran here."""
-    with transaction(db):
-        pending = migration.version not in _applied_versions(db)
+    await db.execute("BEGIN IMMEDIATE")
+    try:
+        pending = migration.version not in await _applied_versions(db)
         if pending:
             for statement in split_statements(migration.sql):
-                db.execute(statement)
-            db.execute(
+                await db.execute(statement)
+            await db.execute(
                 "INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)",
                 (migration.version, time.time()),
             )
+        await db.execute("COMMIT")
+    except BaseException:
+        if db.in_transaction:
+            await db.rollback()
+        raise
     return pending
 
 
-def _applied_versions(db: sqlite3.Connection) -> set[int]:
+async def _applied_versions(db: aiosqlite.Connection) -> set[int]:
     """Versions recorded in schema_migrations (none before the first migration created it)."""
-    exists = db.execute(
+    exists = await db.execute_fetchall(
         "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'"
-    ).fetchall()
-    if not exists:
+    )
+    if not list(exists):
         return set()
-    return {int(row[0]) for row in db.execute("SELECT version FROM schema_migrations")}
+    return {int(row[0]) for row in await db.execute_fetchall("SELECT version FROM schema_migrations")}

@@ -1,328 +1,316 @@
-"""The heuristic Smash Masters player.
+"""The heuristic Smash Masters player, at three levels (the table option `ai`).
 
-It scores every action of its turn: attacks by what the target is worth and how likely the battle
-is won (a stunned target is a sure defeat, Smash cards held back to counter make a fight safer),
-Stories, Supers and powers by adding up what each effect step does to its own team against the
-rival teams. It counters whenever it holds a card that can, saves Team-Ups for when a character
-would be defeated or to finish a fight, reacts when the react helps it or the event hurts it, and
-discards the cards it cannot use.
+Every choice is scored with `ai_value`: an attack by its odds (`odds`) and its true stakes
+(`stakes`, with a rival's ready react foreseen), a Story, Super or power by what each effect step
+does to its own team and to the rivals, a hand card by what it could do. It counters when the
+battle matters, spends a Team-Up where a defeat is at stake, reacts when the react helps more
+than it costs, and drafts its team by its hand.
+
+The levels: `easy` slips into a random action one turn in three and counts on nothing; `normal`
+slips one turn in twenty and judges odds by the decks' usual mix; `hard` never slips and counts
+the cards it has seen. The AI is a pure function of the table: its slips come from a PRNG seeded
+by the state, so a replay or a restart makes the same choices.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
-from engines.core import Decision
-from engines.smashmasters import effects
-from engines.smashmasters.battle import fate
-from engines.smashmasters.cards import (
-    BringBack,
-    Cancel,
-    Defeat,
-    Discard,
-    Draw,
-    Effect,
-    ExtraCharacter,
-    FreeSmash,
-    Revive,
-    Safe,
-    Story,
-    Stun,
-    Summon,
-    Super,
-    TurnAround,
+from engines.core import Decision, Rng, seed_state
+from engines.smashmasters.ai_search import best_action
+from engines.smashmasters.ai_value import (
+    Skill,
+    attack_value,
+    best_attack,
+    hand_value,
+    impact,
+    loss,
+    side,
+    source_value,
+    step_value,
+    stun_cost,
+    worth,
 )
+from engines.smashmasters.cards import CARDS, BringBack, Cancel, Defeat, Story, Stun, Super
 from engines.smashmasters.look import (
-    HAND_MAX,
-    attack_targets,
-    can_teamup,
-    card_of,
     cards_of_kind,
     char_of,
-    has,
     locate,
-    on_team,
     super_space,
 )
-from engines.smashmasters.state import AimTarget, Choose, Player, Resolve, SmashState, Source, Window
+from engines.smashmasters.stakes import fate, if_played
+from engines.smashmasters.state import AimTarget, Choose, Resolve, SmashState, Source, Window
+from engines.smashmasters.targets import TableStep, steps_of
+from engines.smashmasters.turn import discard_limit
 
-HARMFUL = (Stun, Defeat)
-KEEP_SMASH = 2  # Smash cards worth holding: one to attack, one to counter
+LEVELS = {
+    "easy": Skill(slip=0.33, counts=False, foresight=False, thrift=False, drafts=False),
+    "normal": Skill(slip=0.05, counts=False, foresight=True, thrift=True, drafts=True),
+    "hard": Skill(slip=0.0, counts=True, foresight=True, thrift=True, drafts=True, search=4),
+}
+DEFAULT_LEVEL = "normal"
 LOOP_PENALTY = 1.5  # using the same power turn after turn is how stalemates start
-UNARMED = 2.5  # the Discard action is worth more with nothing to attack with
-BIG_FIGHTER = 3.5  # a character worth a Team-Up to keep from being stunned
-
-
-def worth(char: str) -> float:
-    """How much a character matters (its rank hints at its power)."""
-    return 2.0 + char_of(char).rank * 0.5
-
-
-def _sign(me: int, player: Player) -> float:
-    return 1.0 if player.seat == me else -1.0
+UNARMED = 1.5  # the Discard action is worth more with nothing to attack with
+FRESH = 1.6  # a card worth less than this is worth swapping for a fresh one
+TIMING = {"action": 0.3, "passive": 0.2, "react": 0.1}
 
 
 class SmashAI:
-    """Plays every Smash Masters decision (deterministically: it needs no seed)."""
+    """Plays every Smash Masters decision, at the table's `ai` level unless given one."""
+
+    def __init__(self, level: str | None = None) -> None:
+        """`level` None plays at the table's `ai` option (default normal)."""
+        self._fixed = LEVELS[level] if level else None
 
     def choose(self, engine: Any, state: SmashState, decision: Decision) -> list[str]:
         """Answer one decision."""
-        chooser: Callable[[SmashState, Decision, list[str]], list[str]] = getattr(self, f"_{decision.key}")
-        return chooser(state, decision, [option.id for option in decision.options])
+        return self.pick(state, decision)
 
-    # --- the turn ----------------------------------------------------------------------------
+    def pick(self, state: SmashState, decision: Decision) -> list[str]:
+        """Answer one decision (the engine is not needed)."""
+        skill = self._fixed or LEVELS.get(state.options.get("ai", DEFAULT_LEVEL), LEVELS[DEFAULT_LEVEL])
+        ids = [option.id for option in decision.options]
+        chooser: Callable[[SmashState, Decision, list[str], Skill], list[str]] = getattr(
+            self, f"_{decision.key}"
+        )
+        return chooser(state, decision, ids, skill)
 
-    def _team(self, state: SmashState, decision: Decision, ids: list[str]) -> list[str]:
-        timing = {"action": 0.3, "passive": 0.2, "react": 0.0}
-        return [max(ids, key=lambda c: char_of(c).rank + timing[char_of(c).power.timing])]
+    # --- the draft and the turn ------------------------------------------------------------
 
-    def _action(self, state: SmashState, decision: Decision, ids: list[str]) -> list[str]:
-        me = decision.seat
-        player = state.players[me]
+    def _team(self, state: SmashState, decision: Decision, ids: list[str], skill: Skill) -> list[str]:
+        player = state.players[decision.seat]
+        in_hand = {card_of_super.character for card_of_super in _supers(player.hand)}
 
-        def score(option: str) -> float:
-            again = option == player.last_action and option.startswith(("p.", "r."))
-            return self._action_score(state, me, option) - (
-                LOOP_PENALTY * (player.repeats + 1) if again else 0.0
-            )
+        def score(char: str) -> float:
+            found = char_of(char)
+            value = worth(char) if skill.drafts else found.rank + TIMING[found.power.timing]
+            if skill.drafts:
+                value += 1.5 * (found.id in in_hand) - 0.4 * _exposure(state, decision.seat, found.power_type)
+            return value
 
         return [max(ids, key=score)]
 
-    def _action_score(self, state: SmashState, me: int, option: str) -> float:
+    def _action(self, state: SmashState, decision: Decision, ids: list[str], skill: Skill) -> list[str]:
+        me = decision.seat
         player = state.players[me]
-        if option in ("smash", "teamup"):
-            return max(attack_score(state, me, t, option) for t in attack_targets(state, me, free=False))
-        if option == "discard":
-            unarmed = not cards_of_kind(player, "smash") and not cards_of_kind(player, "teamup")
-            junk = sum(1 for card in player.hand if hand_value(state, player, card) < 1)
-            return 0.4 + 0.6 * junk + (UNARMED if unarmed else 0.0)
-        if option == "pass":
-            return 0.0
-        if option.startswith("r."):
-            return 0.8
-        if option.startswith("p."):
-            char = option.removeprefix("p.")
-            return source_value(state, Source(kind="power", seat=me, card=char, char=char))
-        found = card_of(option)
-        if isinstance(found, Story):
-            return source_value(state, Source(kind="story", seat=me, card=option))
-        home = super_space(player, option)
-        src = Source(kind="super", seat=me, card=option, char=home.char if home else "")
-        return source_value(state, src) + (3.0 if home is not None and home.stunned else 0.0)
+        if skill.slip and _rng(state, me).random() < skill.slip:
+            return [_rng(state, me + 7).choice(ids)]
 
-    def _attacker(self, state: SmashState, decision: Decision, ids: list[str]) -> list[str]:
-        fighters = [i for i in ids if i != "back"]
-        heavy = [
-            c for c in fighters if (found := locate(state, c)) is not None and has(found[1], "heavy_hitter")
-        ]
-        return [heavy[0] if heavy else min(fighters, key=worth)]
+        def score(option: str) -> float:
+            again = option == player.last_action and option.startswith(("p.", "r."))
+            penalty = LOOP_PENALTY * (player.repeats + 1) if again else 0.0
+            return action_score(state, me, option, skill) - penalty
 
-    def _target(self, state: SmashState, decision: Decision, ids: list[str]) -> list[str]:
-        targets = [i for i in ids if i != "back"]
+        ranked = sorted(ids, key=score, reverse=True)
+        if skill.search and len(ranked) > 1:
+            return [best_action(state, decision, SIMULATED.pick, ranked[: skill.search])]
+        return ranked[:1]
+
+    def _attacker(self, state: SmashState, decision: Decision, ids: list[str], skill: Skill) -> list[str]:
         top = state.tasks[-1]
-        strength = top.strength if isinstance(top, AimTarget) else "smash"
-        return [max(targets, key=lambda t: attack_score(state, decision.seat, t, strength))]
+        strength = getattr(top, "strength", "smash")
+        _, attacker, _ = best_attack(state, decision.seat, strength, skill)
+        return [attacker if attacker in ids else next(i for i in ids if i != "back")]
 
-    # --- battles and reacts --------------------------------------------------------------------
+    def _target(self, state: SmashState, decision: Decision, ids: list[str], skill: Skill) -> list[str]:
+        top = state.tasks[-1]
+        assert isinstance(top, AimTarget)
+        targets = [i for i in ids if i != "back"]
+        free = top.src is not None
+        return [
+            max(
+                targets,
+                key=lambda t: attack_value(state, decision.seat, top.attacker, t, top.strength, skill, free),
+            )
+        ]
 
-    def _counter(self, state: SmashState, decision: Decision, ids: list[str]) -> list[str]:
-        """Smash cards are cheap (replaced at once); a Team-Up is spent only where it matters."""
+    # --- battles and reacts ----------------------------------------------------------------
+
+    def _counter(self, state: SmashState, decision: Decision, ids: list[str], skill: Skill) -> list[str]:
+        """Counter when the battle matters; a Team-Up where a defeat (or a big stun) is at stake."""
         battle = state.battle
         assert battle is not None
-        if battle.blows[-1].strength == "smash" and "smash" in ids:
-            return ["smash"]
-        if "teamup" not in ids:
-            return ["pass"]
-        mine = battle.attacker if decision.seat == battle.attacker_seat else battle.target
-        spare = len(cards_of_kind(state.players[decision.seat], "teamup")) > 1
-        at_stake = fate(state, battle) == "defeated" or worth(mine) >= BIG_FIGHTER
-        return ["teamup"] if at_stake or spare else ["pass"]
+        me = decision.seat
+        mine, theirs = (
+            (battle.attacker, battle.target)
+            if me == battle.attacker_seat
+            else (battle.target, battle.attacker)
+        )
+        found_mine, found_theirs = locate(state, mine), locate(state, theirs)
+        assert found_mine is not None and found_theirs is not None
+        at_stake = fate(state, battle)
+        suffer = {"defeated": loss(*_pc(found_mine)), "stunned": stun_cost(state, *found_mine, skill)}.get(
+            at_stake, 0.0
+        )
+        for strength in ("smash", "teamup"):
+            if strength not in ids:
+                continue
+            done = if_played(state, battle, me, strength)
+            harm = {"defeated": loss(*_pc(found_theirs)), "stunned": stun_cost(state, *found_theirs, skill)}
+            gain = harm.get(done, 0.0) * -side(state, me, found_theirs[0])
+            if suffer + gain <= 0:
+                continue
+            if strength == "smash" or not skill.thrift:
+                return [strength]
+            spare = len(cards_of_kind(state.players[me], "teamup")) > 1
+            if at_stake == "defeated" or spare or suffer + gain >= 4.0:
+                return [strength]
+        return ["pass"]
 
-    def _react(self, state: SmashState, decision: Decision, ids: list[str]) -> list[str]:
+    def _react(self, state: SmashState, decision: Decision, ids: list[str], skill: Skill) -> list[str]:
         window = state.tasks[-1] if state.tasks else None
         if not isinstance(window, Window):
             return ["pass"]
-        for option in ids:
-            if option != "pass" and self._worth_reacting(state, decision.seat, window, option):
-                return [option]
-        return ["pass"]
+        scored = [
+            (self._react_value(state, decision.seat, window, option, skill), option)
+            for option in ids
+            if option != "pass"
+        ]
+        best = max(scored, default=(0.0, "pass"))
+        return [best[1]] if best[0] > 0.2 else ["pass"]
 
-    def _worth_reacting(self, state: SmashState, me: int, window: Window, option: str) -> bool:
-        """Non-cancelling reacts always help; a cancel must stop worse than it costs."""
+    def _react_value(self, state: SmashState, me: int, window: Window, option: str, skill: Skill) -> float:
+        """What using the react is worth: its effects, plus (for a cancel) the harm it prevents."""
         player = state.players[me]
         if option.startswith("p."):
             char = option.removeprefix("p.")
             react = Source(kind="power", seat=me, card=char, char=char, trigger=window.char)
+            cost = 0.0
         else:
             home = super_space(player, option)
             react = Source(
                 kind="super", seat=me, card=option, char=home.char if home else "", trigger=window.char
             )
-        if not isinstance(effects.steps_of(react)[0], Cancel):
-            return True
-        if window.trigger == "ally_attacked":
-            found = locate(state, window.char)
-            battle = state.battle
-            big = battle is not None and battle.blows[-1].strength == "teamup"
-            return found is not None and (found[1].stunned or big or char_of(window.char).rank >= 3)
-        below = state.tasks[-2]
-        assert isinstance(below, Resolve)
-        return source_value(state, react) - source_value(state, below.src, viewer=me) > 0
+            cost = hand_value(state, player, option, skill) * 0.5
+        steps = steps_of(react)
+        value = sum(
+            step_value(state, react, step, me, skill) for step in steps if not isinstance(step, Cancel)
+        )
+        if steps and isinstance(steps[0], Cancel):
+            if window.trigger == "ally_attacked":
+                return value - cost
+            below = state.tasks[-2]
+            assert isinstance(below, Resolve)
+            value -= source_value(state, below.src, skill, viewer=me)
+        return value - cost
 
-    # --- effect questions ----------------------------------------------------------------------
+    # --- effect questions ------------------------------------------------------------------
 
-    def _choose(self, state: SmashState, decision: Decision, ids: list[str]) -> list[str]:
+    def _choose(self, state: SmashState, decision: Decision, ids: list[str], skill: Skill) -> list[str]:
         task = state.tasks[-1]
         assert isinstance(task, Choose)
-        step = effects.steps_of(task.src)[task.index]
+        step = steps_of(task.src)[task.index]
         me = decision.seat
         if isinstance(step, BringBack):
             return [max(ids, key=worth)]
+        assert isinstance(step, TableStep)
 
         def score(char: str) -> float:
             found = locate(state, char)
-            owner = found[0] if found is not None else state.players[me]
-            good_for_me = _sign(me, owner) * (-1.0 if isinstance(step, HARMFUL) else 1.0)
-            return good_for_me * worth(char) + (0.5 * _alive(owner) if owner.seat != me else 0.0)
+            if found is None:
+                return 0.0
+            return side(state, me, found[0]) * impact(state, step, *found, skill)
 
         return [max(ids, key=score)]
 
-    def _discard(self, state: SmashState, decision: Decision, ids: list[str]) -> list[str]:
+    def _discard(self, state: SmashState, decision: Decision, ids: list[str], skill: Skill) -> list[str]:
         player = state.players[decision.seat]
-        ranked = sorted(ids, key=lambda card: hand_value(state, player, card))
-        junk = [card for card in ranked if hand_value(state, player, card) < 1]
+        cards = [i for i in ids if i != "back"]
+        ranked = sorted(cards, key=lambda card: hand_value(state, player, card, skill))
+        junk = [card for card in ranked if hand_value(state, player, card, skill) < FRESH]
         count = max(decision.min_choices, min(len(junk), decision.max_choices))
         return ranked[:count]
 
-    def _search(self, state: SmashState, decision: Decision, ids: list[str]) -> list[str]:
+    def _search(self, state: SmashState, decision: Decision, ids: list[str], skill: Skill) -> list[str]:
         player = state.players[decision.seat]
-        return [max(ids, key=lambda card: hand_value(state, player, card))]
+        return [max(ids, key=lambda card: hand_value(state, player, card, skill))]
 
-    def _place(self, state: SmashState, decision: Decision, ids: list[str]) -> list[str]:
-        spaces = [i for i in ids if i.startswith("s")]
+    def _place(self, state: SmashState, decision: Decision, ids: list[str], skill: Skill) -> list[str]:
+        spaces = [i for i in ids if i.startswith("s") or i in ("left", "right")]
         if spaces:
             return [spaces[0]]
+        player = state.players[decision.seat]
         stunned = [i for i in ids if i.startswith("d.")]
-        return [min(stunned, key=lambda i: worth(i.removeprefix("d.")))] if stunned else ["keep"]
+        newcomer = max((worth(c) for c in player.stack), default=0.0)
+        worst = min(stunned, key=lambda i: worth(i.removeprefix("d.")), default="")
+        if worst and newcomer >= worth(worst.removeprefix("d.")) - 0.5:
+            return [worst]
+        return ["keep"]
 
-    def _summon(self, state: SmashState, decision: Decision, ids: list[str]) -> list[str]:
+    def _summon(self, state: SmashState, decision: Decision, ids: list[str], skill: Skill) -> list[str]:
         return [max(ids, key=worth)]
 
-    def _end(self, state: SmashState, decision: Decision, ids: list[str]) -> list[str]:
+    def _end(self, state: SmashState, decision: Decision, ids: list[str], skill: Skill) -> list[str]:
         return ["left"]
 
 
-# --- scoring -----------------------------------------------------------------------------------
+SIMULATED = SmashAI(None)
+"""Who plays every seat on the hard AI's sampled copies: the normal level without its slips."""
+SIMULATED._fixed = Skill(slip=0.0, counts=False, foresight=True, thrift=True, drafts=True)
+
+# --- scoring the turn's action ---------------------------------------------------------------
 
 
-def _alive(player: Player) -> int:
-    return len(on_team(player)) + len(player.stack)
-
-
-def attack_score(state: SmashState, me: int, target: str, strength: str) -> float:
-    """What attacking this rival character is worth to `me`."""
-    found = locate(state, target)
-    if found is None:
-        return 0.0
-    rival, space = found
-    lead = 0.3 * _alive(rival)
-    if space.stunned:
-        return 8.0 + worth(target) + lead - (1.0 if strength == "teamup" else 0.0)
+def action_score(state: SmashState, me: int, option: str, skill: Skill) -> float:
+    """What one action of the turn is worth to `me`."""
     player = state.players[me]
-    if strength == "teamup":
-        spare = len(cards_of_kind(player, "teamup")) - 1
-        return 4.0 + worth(target) * 0.8 + spare + lead
-    counters = (
-        len(cards_of_kind(player, "smash"))
-        - 1
-        + (len(cards_of_kind(player, "teamup")) if can_teamup(player) else 0)
+    if option in ("smash", "teamup"):
+        return best_attack(state, me, option, skill)[0]
+    if option == "discard":
+        ranked = sorted(hand_value(state, player, card, skill) for card in player.hand)
+        swaps = [FRESH - value for value in ranked[: discard_limit(player)] if value < FRESH]
+        unarmed = not cards_of_kind(player, "smash") and not cards_of_kind(player, "teamup")
+        return 0.1 + sum(swaps) * 0.4 + (UNARMED if unarmed else 0.0)
+    if option == "pass":
+        return 0.0
+    if option.startswith("r."):
+        retired = locate(state, option.removeprefix("r."))
+        newcomer = max((worth(c) for c in player.stack), default=0.0)
+        return 0.3 * newcomer - 0.3 * (loss(*_pc(retired)) if retired else 0.0)
+    if option.startswith("p."):
+        char = option.removeprefix("p.")
+        return source_value(state, Source(kind="power", seat=me, card=char, char=char), skill)
+    found = CARDS.card(option.partition(".")[0])
+    if isinstance(found, Story):
+        return source_value(state, Source(kind="story", seat=me, card=option), skill)
+    home = super_space(player, option)
+    return source_value(
+        state, Source(kind="super", seat=me, card=option, char=home.char if home else ""), skill
     )
-    odds = min(counters, 4) - 1.5
-    return 1.0 + odds + worth(target) * 0.3 + lead
 
 
-def hand_value(state: SmashState, player: Player, card: str) -> float:
-    """How much a hand card is worth keeping."""
-    found = card_of(card)
-    if found.kind == "smash":
-        return 3.0 if len(cards_of_kind(player, "smash")) <= KEEP_SMASH + 2 else 1.5
-    if found.kind == "teamup":
-        return 3.5 if len(on_team(player)) >= 2 else 1.2
-    if isinstance(found, Super):
-        if super_space(player, card) is not None:
-            return 4.0
-        return 2.0 if any(char_of(c).id == found.character for c in player.stack) else 0.2
-    src = Source(kind="story", seat=player.seat, card=card)
-    return 1.0 + source_value(state, src)
+def _pc(found: Any) -> tuple[Any, str]:
+    """(player, character) of a located (player, space)."""
+    return found[0], found[1].char
 
 
-def source_value(state: SmashState, src: Source, viewer: int | None = None) -> float:
-    """What resolving a Story, Super or power would do for `viewer` (default: its player)."""
-    me = src.seat if viewer is None else viewer
-    return sum(step_value(state, src, step, me) for step in effects.steps_of(src))
+def _supers(hand: list[str]) -> list[Super]:
+    return [card for card in (CARDS.card(c.partition(".")[0]) for c in hand) if isinstance(card, Super)]
 
 
-def _team_value(state: SmashState, src: Source, step: Effect, me: int) -> float:
-    """Table steps: the summed worth of what changes, plus for own, minus for rivals."""
-    assert isinstance(step, Stun | Revive | Defeat | Safe | TurnAround)
-    target = step.target
-    weight = {Stun: -1.0, Defeat: -2.5, Revive: 1.0, Safe: 0.25, TurnAround: 0.4}[type(step)]
-    if target.who in ("self", "trigger"):
-        found = locate(state, src.char if target.who == "self" else src.trigger)
-        if found is None:
-            return 0.0
-        return weight * _sign(me, found[0]) * worth(found[1].char)
-    found_targets = effects.table_targets(state, src, step, src.seat, own=False)
-    if target.select == "all":
-        return sum(weight * _sign(me, owner) * worth(space.char) for owner, space in found_targets)
-    if target.select == "each_team":
-        teams = {owner.seat: owner for owner, _ in found_targets}
-        return sum(weight * _sign(me, owner) * 2.5 for owner in teams.values())
-    best = sorted(
-        (weight * _sign(me, owner) * worth(space.char) for owner, space in found_targets), reverse=True
+def _exposure(state: SmashState, me: int, power_type: str) -> int:
+    """How many cards of the rivals' pre-sorted decks stun or defeat this power type on purpose."""
+    return sum(
+        _targeting(player.deck_name).get(power_type, 0) for player in state.players if player.seat != me
     )
-    return sum(best[: target.count])
 
 
-def _players_value(
-    state: SmashState, src: Source, players: str, me: int, per_player: Callable[[Player], float]
-) -> float:
-    mine = state.players[src.seat]
-    named = (
-        [mine]
-        if players == "you"
-        else [p for p in state.players if not p.out and (players == "all" or p is not mine)]
-    )
-    return sum(_sign(me, player) * per_player(player) for player in named)
+@cache
+def _targeting(deck_name: str) -> dict[str, int]:
+    found: dict[str, int] = {}
+    deck = next((d for d, info in CARDS.decks.items() if info.name == deck_name), None)
+    if deck is None:
+        return found
+    for card_id in CARDS.deck(deck):
+        for step in steps_of(Source(kind="story", seat=0, card=card_id)):
+            if isinstance(step, Stun | Defeat):
+                for power in step.target.power:
+                    found[power] = found.get(power, 0) + 1
+    return found
 
 
-def _can_join(player: Player) -> bool:
-    return bool(player.stack) and any(not space.char or space.stunned for space in player.team)
-
-
-def step_value(state: SmashState, src: Source, step: Effect, me: int) -> float:
-    """What one effect step would do for `me` (a rough guess; positive is good)."""
-    if isinstance(step, Stun | Revive | Defeat | Safe | TurnAround):
-        return _team_value(state, src, step, me)
-    if isinstance(step, BringBack):
-        mine = state.players[src.seat]
-        worth_back = 3.0 if step.to == "table" else 1.5
-        if step.target.who == "all":
-            return _players_value(state, src, "all", me, lambda p: worth_back if p.defeated else 0.0)
-        return worth_back if mine.defeated else 0.0
-    if isinstance(step, Summon):
-        return _players_value(state, src, step.players, me, lambda p: 2.0 * _can_join(p))
-    if isinstance(step, ExtraCharacter):
-        return _players_value(state, src, step.players, me, lambda p: 3.0 if p.stack else 0.5)
-    if isinstance(step, Draw):
-        per_card = 1.0 if step.card else 0.4
-        return _players_value(
-            state, src, step.players, me, lambda p: per_card * min(step.count, HAND_MAX - len(p.hand))
-        )
-    if isinstance(step, Discard):
-        return _players_value(state, src, step.players, me, lambda p: -0.3 * min(step.count, len(p.hand)))
-    if isinstance(step, FreeSmash):
-        targets = attack_targets(state, src.seat, free=True)
-        return max((attack_score(state, src.seat, t, step.strength) + 1.0 for t in targets), default=0.0)
-    return 0.0
+def _rng(state: SmashState, salt: int) -> Rng:
+    """A PRNG seeded by the table (never the game's own), so the AI is a function of the state."""
+    return Rng(seed_state(state.rng ^ (state.version * 0x9E3779B97F4A7C15) ^ (salt * 0xBF58476D1CE4E5B9)))

@@ -5,37 +5,28 @@ from __future__ import annotations
 from collections import Counter
 
 from engines.core import Decision, Option
-from engines.smashmasters import effects
-from engines.smashmasters.cards import BringBack, Character, Defeat, Revive, Safe, Stun
+from engines.core.words import acts
+from engines.smashmasters import effects, idle
+from engines.smashmasters.cards import BringBack
 from engines.smashmasters.context import Ctx
+from engines.smashmasters.idle import verb
 from engines.smashmasters.labels import char_label
 from engines.smashmasters.look import HAND_MAX, card_of, hand_min, kind, name
 from engines.smashmasters.piles import KIND_WORDS, discard, take_from_deck
-from engines.smashmasters.state import Choose, Discard, Search, Settle, SmashState, Source
+from engines.smashmasters.state import Act, Choose, Discard, Search, Settle, SmashState
+from engines.smashmasters.targets import TableStep, choices, concerned, source_name, steps_of
 
-
-def source_name(src: Source) -> str:
-    """What is resolving, for prompts: the card, or the character's power."""
-    found = card_of(src.card)
-    return f"{found.name}'s {found.power.name}" if isinstance(found, Character) else found.name
-
-
-def _verb(task: Choose) -> str:
-    step = effects.steps_of(task.src)[task.index]
-    for step_type, verb in ((Stun, "stun"), (Revive, "revive"), (Defeat, "defeat"), (Safe, "protect")):
-        if isinstance(step, step_type):
-            return verb
-    return "bring back" if isinstance(step, BringBack) else "turn around"
+BACK = "back"
 
 
 def choose_question(state: SmashState, task: Choose) -> list[Decision]:
     """One target of a step (the chooser must pick while legal targets remain)."""
     if state.players[task.chooser].out:
         return []
-    found = effects.choices(state, task)
+    found = choices(state, task)
     if not found:
         return []
-    step = effects.steps_of(task.src)[task.index]
+    step = steps_of(task.src)[task.index]
     in_pile = isinstance(step, BringBack)
     options = tuple(
         Option(char, f"{name(char)} (Defeated Pile)" if in_pile else char_label(state, char))
@@ -43,8 +34,24 @@ def choose_question(state: SmashState, task: Choose) -> list[Decision]:
     )
     whose = " of your own" if task.own else ""
     more = f" ({task.left} to pick)" if task.left > 1 else ""
-    prompt = f"{source_name(task.src)}: choose a character{whose} to {_verb(task)}{more}."
+    prompt = f"{source_name(task.src)}: choose a character{whose} to {verb(step)}{more}."
     return [Decision(task.chooser, "choose", prompt, options)]
+
+
+def no_choice(ctx: Ctx, task: Choose) -> None:
+    """Nothing to pick: say why (ruling B.2: a step with no legal target does nothing)."""
+    state = ctx.state
+    if state.players[task.chooser].out:
+        return
+    step = steps_of(task.src)[task.index]
+    if isinstance(step, BringBack):
+        nobody = f"{acts(ctx.who(task.chooser), 'has')} no defeated character to bring back"
+        ctx.say(f"{source_name(task.src)}: {nobody}.")
+        return
+    assert isinstance(step, TableStep)
+    named = concerned(state, task.src, step, task.chooser, task.own)
+    whose = ctx.who(task.chooser) if task.own else ""
+    idle.explain(ctx, task.src, step, named, affected=0, again=bool(task.done), whose=whose)
 
 
 def on_choose(ctx: Ctx, task: Choose, seat: int, picked: list[str]) -> None:
@@ -78,13 +85,19 @@ def discard_question(state: SmashState, task: Discard) -> list[Decision]:
     refill = f"then draw back up to {hand_min(player)}"
     if task.action:
         prompt = f"Discard 1 to {high} card(s), {refill}." if high > 1 else f"Discard a card, {refill}."
-    else:
-        prompt = f"Discard {low} card(s) of your choice, {refill}."
+        options = (*numbered(player.hand), Option(BACK, "Back: choose another action"))
+        return [Decision(task.seat, "discard", f"{prompt} Or go back.", options, low, high)]
+    more = f", and then {task.then} more" if task.then else ""
+    prompt = f"{task.why}: discard {low} card(s) of your choice, {refill}{more}."
     return [Decision(task.seat, "discard", prompt, numbered(player.hand), low, high)]
 
 
 def on_discard(ctx: Ctx, task: Discard, seat: int, picked: list[str]) -> None:
-    """Discard the picked cards (the action then refills the hand)."""
+    """Discard the picked cards (the action then refills the hand), or go back to the action
+    (Back picked with cards still goes back: nothing is discarded)."""
+    if BACK in picked:
+        ctx.push(Act())
+        return
     discard(ctx, ctx.state.players[seat], picked)
     if task.action:
         ctx.push(Settle())

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from engines.core import Decision, Option
+from engines.core.words import acts
 from engines.smashmasters import changes
 from engines.smashmasters.context import Ctx
-from engines.smashmasters.look import active, can_teamup, cards_of_kind, has, locate, name, safe
+from engines.smashmasters.look import active, can_teamup, cards_of_kind, has, locate, name, your
 from engines.smashmasters.piles import play
-from engines.smashmasters.state import Battle, Blow, Clash, Counter, Settle, SmashState, Window
+from engines.smashmasters.stakes import WORDS, Stake, fate, if_played, stake, win_words, winner
+from engines.smashmasters.state import Battle, Blow, Clash, Counter, Player, Settle, SmashState, Space, Window
 
 STRENGTH_WORDS = {"smash": "Smash", "teamup": "Team-Up"}
+FREE_WORDS = {"smash": "a free smash", "teamup": "a free smash as strong as a Team-Up"}
 
 
 def declare(ctx: Ctx, attacker: str, target: str, strength: str, card: str) -> None:
@@ -28,13 +31,13 @@ def declare(ctx: Ctx, attacker: str, target: str, strength: str, card: str) -> N
         target_seat=target_seat,
         blows=[Blow(seat=seat, card=card, strength=strength)],
     )
-    how = f"{name(card)} ({STRENGTH_WORDS[strength]})" if card else f"a {STRENGTH_WORDS[strength]} free smash"
+    how = f"{name(card)} ({STRENGTH_WORDS[strength]})" if card else FREE_WORDS[strength]
     ctx.say(
         f"{name(attacker)} ({ctx.who(seat)}) attacks {name(target)} ({ctx.who(target_seat)}) with {how}!",
         seat=seat,
         target_seat=target_seat,
     )
-    about = f"{name(attacker)} ({ctx.who(seat)}) attacks your {name(target)}"
+    about = f"{name(attacker)} ({ctx.who(seat)}) attacks {your(target)}"
     ctx.push(Window(trigger="ally_attacked", seats=[target_seat], char=target, about=about), Clash())
 
 
@@ -42,13 +45,6 @@ def fighter_seat(battle: Battle) -> int:
     """The seat whose turn it is to counter: the other side from the last card."""
     last = battle.blows[-1].seat
     return battle.target_seat if last == battle.attacker_seat else battle.attacker_seat
-
-
-def winner(battle: Battle) -> tuple[str, str]:
-    """(winning character, losing character) if the battle ended now."""
-    if battle.blows[-1].seat == battle.attacker_seat:
-        return battle.attacker, battle.target
-    return battle.target, battle.attacker
 
 
 def _fighters_ready(state: SmashState, battle: Battle) -> bool:
@@ -85,28 +81,36 @@ def clash(ctx: Ctx, task: Clash) -> None:
         ctx.say("The target is gone: the attack fizzles.")
     elif found[1].stunned:
         ctx.say(f"{name(battle.target)} was stunned and defenceless.")
-        changes.defeat(ctx, *found)
+        suffer(ctx, *found, stake(state, battle.attacker, battle.target, battle.blows[0].strength), True)
     else:
         ctx.push(Counter(since=ctx.now))
         return
     end(ctx)
 
 
+def suffer(ctx: Ctx, player: Player, space: Space, result: Stake, defeats: bool) -> None:
+    """The loser of a battle (or a stunned target) meets the fate `stake()` computed; `defeats`:
+    the win would defeat a character that is not safe from it."""
+    if result == "defeated":
+        changes.defeat(ctx, player, space)
+    elif result == "stunned":
+        changes.stun(ctx, player, space)
+        if defeats:
+            ctx.say(f"{name(space.char)} was safe from defeat, so only stunned.")
+    else:
+        danger = "defeat" if defeats or space.stunned else "stuns"
+        ctx.say(f"{name(space.char)} is safe from {danger} and shrugs it off.")
+
+
 def _result(ctx: Ctx, battle: Battle) -> None:
-    """The last card wins: the loser is stunned, or defeated (Team-Up, heavy hitter)."""
+    """The last card wins: the loser meets its fate (stunned, defeated, or safe)."""
     state = ctx.state
     won, lost = winner(battle)
-    strength = battle.blows[-1].strength
     found_won, found_lost = locate(state, won), locate(state, lost)
     assert found_won is not None and found_lost is not None
     ctx.say(f"{name(won)} ({ctx.who(found_won[0].seat)}) wins the Smash Battle!")
-    player, space = found_lost
-    if strength == "teamup" or has(found_won[1], "heavy_hitter"):
-        changes.defeat(ctx, player, space)
-    elif safe(player, space, "stun"):
-        ctx.say(f"{name(lost)} is safe from stuns and shrugs it off.")
-    else:
-        changes.stun(ctx, player, space)
+    defeats = battle.blows[-1].strength == "teamup" or has(found_won[1], "heavy_hitter")
+    suffer(ctx, *found_lost, fate(state, battle), defeats)
     changes.fire(ctx, "battle_won", found_won[0].seat, won)
 
 
@@ -123,16 +127,18 @@ def counter_question(state: SmashState, task: Counter) -> list[Decision]:
     options: list[Option] = []
     smashes = cards_of_kind(player, "smash")
     if battle.blows[-1].strength == "smash" and smashes:
-        options.append(Option("smash", f"Counter with a Smash card ({len(smashes)} in hand)"))
+        words = win_words(if_played(state, battle, seat, "smash"))
+        options.append(Option("smash", f"Counter with a Smash card ({len(smashes)} in hand; {words})"))
     if cards_of_kind(player, "teamup") and can_teamup(player):
-        options.append(Option("teamup", "Counter with a Team-Up card (a win defeats)"))
+        words = win_words(if_played(state, battle, seat, "teamup"))
+        options.append(Option("teamup", f"Counter with a Team-Up card ({words})"))
     options.append(Option("pass", "No counter"))
     won, lost = winner(battle)
     last = battle.blows[-1]
     played = name(last.card) if last.card else "a free smash"
     prompt = (
         f"{name(battle.attacker)} vs {name(battle.target)}: {state.names[last.seat]} played {played}. "
-        f"If nobody counters, {name(won)} wins and {name(lost)} is {fate(state, battle)}. Counter?"
+        f"If nobody counters, {name(won)} wins and {name(lost)} is {WORDS[fate(state, battle)]}. Counter?"
     )
     deadline = task.since + counter_seconds(state)
     return [Decision(seat, "counter", prompt, tuple(options), deadline=deadline)]
@@ -143,21 +149,13 @@ def counter_seconds(state: SmashState) -> float:
     return float(state.options.get("counter_timer", DEFAULT_COUNTER_SECONDS))
 
 
-def fate(state: SmashState, battle: Battle) -> str:
-    """What happens to the loser if the battle ended now: "stunned" or "defeated"."""
-    won, _ = winner(battle)
-    found = locate(state, won)
-    heavy = found is not None and has(found[1], "heavy_hitter")
-    return "defeated" if battle.blows[-1].strength == "teamup" or heavy else "stunned"
-
-
 def on_counter(ctx: Ctx, task: Counter, seat: int, picked: list[str]) -> None:
     """Play the counter card, or let the battle end."""
     battle = ctx.state.battle
     assert battle is not None
     choice = picked[0]
     if choice == "pass":
-        ctx.say(f"{ctx.who(seat)} does not counter.")
+        ctx.say(f"{acts(ctx.who(seat), 'does not counter')}.")
         _result(ctx, battle)
         end(ctx)
         return
@@ -165,7 +163,7 @@ def on_counter(ctx: Ctx, task: Counter, seat: int, picked: list[str]) -> None:
     card = cards_of_kind(player, choice)[0]
     play(ctx, player, card)
     battle.blows.append(Blow(seat=seat, card=card, strength=choice))
-    ctx.say(f"{ctx.who(seat)} counters with {name(card)} ({STRENGTH_WORDS[choice]})!", seat=seat)
+    ctx.say(f"{acts(ctx.who(seat), 'counters')} with {name(card)} ({STRENGTH_WORDS[choice]})!", seat=seat)
     ctx.push(Counter(since=ctx.now))
 
 

@@ -512,6 +512,8 @@ def _check_super(card: Super, characters: Mapping[str, Character]) -> str | None
         return f"its character {card.character!r} is in deck {owner.deck!r}, not {card.deck!r}"
     if (card.timing == "react") != (card.trigger is not None):
         return "a react Super needs a trigger, and only a react Super has one"
+    if card.trigger is not None and card.trigger.on == "ally_attacked":
+        return "a Super cannot react to an attack: only Smash and Team-Up cards are played in a Smash Battle"
     if card.trigger is not None and (problem := _check_trigger(card.trigger, False, card.needs_character)):
         return problem
     source = _Source("this Super", card.needs_character, card.timing, card.trigger)

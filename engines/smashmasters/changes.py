@@ -6,6 +6,7 @@ Stuns, defeats and battle wins that rivals of the turn player may react to are q
 
 from __future__ import annotations
 
+from engines.core.words import possessive
 from engines.smashmasters.cards import Modifier
 from engines.smashmasters.context import Ctx
 from engines.smashmasters.look import locate, name, safe
@@ -73,7 +74,7 @@ def join(ctx: Ctx, player: Player, index: int, char: str) -> None:
     space = player.team[index]
     assert not space.char
     space.char = char
-    ctx.say(f"{name(char)} joins {ctx.who(player.seat)}'s team in space {index + 1}.")
+    ctx.say(f"{name(char)} joins {possessive(ctx.who(player.seat))} team in space {index + 1}.")
 
 
 def add_token(space: Space, danger: str, seat: int, turn_end: bool) -> None:

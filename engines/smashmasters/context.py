@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engines.core import Event, Rng
+from engines.core.words import sentence
 from engines.smashmasters.state import SmashState, Task
 
 
@@ -20,7 +21,7 @@ class Ctx:
 
     def say(self, text: str, **data: Any) -> None:
         """A public event."""
-        self.events.append(Event("log", text, None, data))
+        self.events.append(Event("log", sentence(text), None, data))
 
     def tell(self, seat: int, text: str) -> None:
         """An event only `seat` sees (a private draw, a hidden pick)."""

@@ -59,7 +59,7 @@ QUESTIONS: dict[type, Question] = {
     AimTarget: Question(turn.target_question, turn.on_target),
     Counter: Question(battle.counter_question, battle.on_counter, battle.counter_stopped),
     Window: Question(reacts.window_question, reacts.on_react, reacts.skip_seat),
-    Choose: Question(asks.choose_question, asks.on_choose, forced=True),
+    Choose: Question(asks.choose_question, asks.on_choose, asks.no_choice, forced=True),
     Discard: Question(asks.discard_question, asks.on_discard),
     Search: Question(asks.search_question, asks.on_search, forced=True),
     Place: Question(joining.place_question, joining.on_place, joining.no_place, forced=True),

@@ -6,7 +6,8 @@ Semantics: docs/rulings/smashmasters.md part B. A step that needs a choice pushe
 
 from __future__ import annotations
 
-from engines.smashmasters import changes
+from engines.core.words import possessive
+from engines.smashmasters import changes, idle
 from engines.smashmasters.cards import (
     TEAM_LIMIT,
     BringBack,
@@ -14,22 +15,16 @@ from engines.smashmasters.cards import (
     Defeat,
     Discard,
     Draw,
-    Effect,
     ExtraCharacter,
     FreeSmash,
     Revive,
     Safe,
     Stun,
     Summon,
-    Target,
-    TurnAround,
-    card_steps,
 )
 from engines.smashmasters.context import Ctx
 from engines.smashmasters.look import (
     active,
-    card_of,
-    char_of,
     locate,
     name,
     on_team,
@@ -52,108 +47,15 @@ from engines.smashmasters.state import (
 )
 from engines.smashmasters.state import Discard as DiscardTask
 from engines.smashmasters.state import Search as SearchTask
-
-TableStep = Stun | Revive | Defeat | Safe | TurnAround
-
-
-def steps_of(src: Source) -> tuple[Effect, ...]:
-    """The effect steps of what is resolving."""
-    return card_steps(card_of(src.card))
-
-
-# --- legal targets ---------------------------------------------------------------------------
-
-
-def _teams(state: SmashState, src: Source, target: Target, chooser: int, own: bool) -> list[Player]:
-    if own:
-        return [state.players[chooser]]
-    if target.who == "own":
-        return [state.players[src.seat]]
-    if target.who == "rivals":
-        return rivals(state, src.seat)
-    return order_from(state, src.seat)
-
-
-def _matches(target: Target, src: Source, space: Space) -> bool:
-    if target.power and char_of(space.char).power_type not in target.power:
-        return False
-    if target.state != "any" and space.stunned != (target.state == "stunned"):
-        return False
-    return not (target.others and space.char == src.char)
-
-
-def reachable(src: Source, player: Player, space: Space) -> bool:
-    """Not shielded from this source: safe from Stories, or from rivals' powers and Supers."""
-    if src.kind == "story":
-        return not safe(player, space, "story")
-    return player.seat == src.seat or not safe(player, space, "powers")
-
-
-def changes_it(step: TableStep, player: Player, space: Space) -> bool:
-    """Whether the step would change this character."""
-    if isinstance(step, Stun):
-        return active(space) and not safe(player, space, "stun")
-    if isinstance(step, TurnAround):
-        return active(space)
-    if isinstance(step, Revive):
-        return space.stunned
-    if isinstance(step, Defeat):
-        if not safe(player, space, "defeat"):
-            return True
-        return active(space) and not safe(player, space, "stun")
-    return True
-
-
-def _fits(step: TableStep, src: Source, player: Player, space: Space) -> bool:
-    """A legal target: on the table, matching the filters, reachable, and changed by the step."""
-    return (
-        bool(space.char)
-        and _matches(step.target, src, space)
-        and reachable(src, player, space)
-        and changes_it(step, player, space)
-    )
-
-
-def _last_one(player: Player, space: Space) -> bool:
-    """Defeating this character would put its player out (ruling 15)."""
-    return not player.stack and len(on_team(player)) == 1 and not safe(player, space, "defeat")
-
-
-def table_targets(
-    state: SmashState, src: Source, step: TableStep, chooser: int, own: bool
-) -> list[tuple[Player, Space]]:
-    """The characters on the table a step may affect."""
-    found = []
-    for player in _teams(state, src, step.target, chooser, own):
-        for space in player.team:
-            if not _fits(step, src, player, space):
-                continue
-            if isinstance(step, Defeat) and player.seat == chooser and _last_one(player, space):
-                continue
-            found.append((player, space))
-    return found
-
-
-def pile_targets(state: SmashState, src: Source, step: BringBack, chooser: int) -> list[str]:
-    """The defeated characters a bring_back step may take (always the chooser's own)."""
-    target = step.target
-    return [
-        c
-        for c in state.players[chooser].defeated
-        if not target.power or char_of(c).power_type in target.power
-    ]
-
-
-def choices(state: SmashState, task: Choose) -> list[str]:
-    """The characters a `Choose` question offers."""
-    step = steps_of(task.src)[task.index]
-    if isinstance(step, BringBack):
-        found = pile_targets(state, task.src, step, task.chooser)
-    else:
-        assert isinstance(step, TableStep)
-        found = [space.char for _, space in table_targets(state, task.src, step, task.chooser, task.own)]
-    return [char for char in found if char not in task.done]
-
+from engines.smashmasters.targets import (
+    TableStep,
+    concerned,
+    fits,
+    source_name,
+    steps_of,
+    table_targets,
+    teams,
+)
 
 # --- doing it ----------------------------------------------------------------------------------
 
@@ -177,7 +79,8 @@ def affect(ctx: Ctx, src: Source, step: TableStep, player: Player, space: Space)
         changes.defeat(ctx, player, space)
     elif isinstance(step, Safe):
         changes.add_token(space, step.danger, src.seat, step.duration == "turn")
-        lasting = "this turn" if step.duration == "turn" else f"until {ctx.who(src.seat)}'s next turn"
+        owner = possessive(ctx.who(src.seat))
+        lasting = "this turn" if step.duration == "turn" else f"until {owner} next turn"
         ctx.say(f"{name(space.char)} is safe from {DANGER_WORDS[step.danger]} {lasting}.")
     else:
         changes.turn_around(space, step.modifiers, step.until, src.seat)
@@ -191,7 +94,7 @@ def bring_back(ctx: Ctx, player: Player, char: str, to: str) -> None:
         return
     player.defeated.remove(char)
     player.stack.append(char)
-    ctx.say(f"{name(char)} returns to {ctx.who(player.seat)}'s Character Stack.")
+    ctx.say(f"{name(char)} returns to {possessive(ctx.who(player.seat))} Character Stack.")
 
 
 def pick(ctx: Ctx, task: Choose, char: str) -> None:
@@ -230,12 +133,14 @@ def _targeted(ctx: Ctx, src: Source, index: int, step: TableStep | BringBack) ->
                 bring_back(ctx, owner, char, step.to)
             return
         named = locate(state, char)
-        if named is not None and _fits(step, src, *named):
+        if named is not None and fits(step, src, *named):
             affect(ctx, src, step, *named)
+        elif named is not None:
+            idle.explain(ctx, src, step, [named], affected=0)
         return
     if target.select == "each_team":
-        teams = _teams(state, src, target, src.seat, own=False)
-        ctx.push(*[Choose(src=src, index=index, chooser=p.seat, left=target.count, own=True) for p in teams])
+        owners = teams(state, src, target, src.seat, own=False)
+        ctx.push(*[Choose(src=src, index=index, chooser=p.seat, left=target.count, own=True) for p in owners])
     elif target.select == "choose":
         ctx.push(Choose(src=src, index=index, chooser=src.seat, left=target.count))
     else:
@@ -243,6 +148,7 @@ def _targeted(ctx: Ctx, src: Source, index: int, step: TableStep | BringBack) ->
         found = table_targets(state, src, step, src.seat, own=False)
         if isinstance(step, Defeat):
             found = _with_own_loss_rule(src, found)
+        idle.explain(ctx, src, step, concerned(state, src, step, src.seat, False), affected=len(found))
         for player, space in found:
             affect(ctx, src, step, player, space)
 
@@ -252,6 +158,19 @@ def _named_players(state: SmashState, src: Source, players: str) -> list[Player]
         you = state.players[src.seat]
         return [] if you.out else [you]
     return rivals(state, src.seat) if players == "rivals" else order_from(state, src.seat)
+
+
+def _draws_after(src: Source, index: int, player: Player) -> int:
+    """How many cards the steps after `index` make this player draw (Spring Cleaning's 2)."""
+    steps = steps_of(src)[index + 1 :]
+    mine = src.seat == player.seat
+    return sum(
+        step.count
+        for step in steps
+        if isinstance(step, Draw)
+        and step.card is None
+        and (step.players == "all" or (step.players == "you") == mine)
+    )
 
 
 def cancel(ctx: Ctx) -> None:
@@ -300,6 +219,12 @@ def start_step(ctx: Ctx, src: Source, index: int) -> None:
             for player in named:
                 discard_random(ctx, player, step.count)
         else:
-            ctx.push(*[DiscardTask(seat=p.seat, low=step.count, high=step.count) for p in named])
+            why, count = source_name(src), step.count
+            ctx.push(
+                *[
+                    DiscardTask(seat=p.seat, low=count, high=count, why=why, then=_draws_after(src, index, p))
+                    for p in named
+                ]
+            )
     else:
         _targeted(ctx, src, index, step)

@@ -20,7 +20,7 @@ from engines.core import (
     check_choice,
     seed_state,
 )
-from engines.smashmasters.ai import SmashAI
+from engines.smashmasters.ai import DEFAULT_LEVEL, LEVELS, SmashAI
 from engines.smashmasters.cards import CARDS
 from engines.smashmasters.context import Ctx
 from engines.smashmasters.decide import answer, decisions, run
@@ -44,6 +44,7 @@ OPTIONS = (
     GameOption(
         "counter_timer", "Seconds to decide a counter (then: no counter)", ("30", "60", "120", "300"), "60"
     ),
+    GameOption("ai", "AI players: how well they play", tuple(LEVELS), DEFAULT_LEVEL),
 )
 CUSTOM_DECK_KEYS = tuple(f"deck{seat}" for seat in range(6))
 """Option keys carrying a seat's custom deck: 46 comma-separated card ids (checked by validate_deck)."""
@@ -69,7 +70,7 @@ class SmashMasters:
     )
 
     def ai_policy(self, seed: int) -> SmashAI:
-        """The heuristic player."""
+        """The heuristic player, at the table's `ai` level (easy, normal or hard)."""
         return SmashAI()
 
     def new_game(self, seats: Sequence[Seat], mode: str, options: Mapping[str, Any], seed: int) -> SmashState:

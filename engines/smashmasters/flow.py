@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from engines.core import Rng
+from engines.core.words import acts, sentence, verb
 from engines.smashmasters import changes, reacts
 from engines.smashmasters.context import Ctx
 from engines.smashmasters.decks import deal_decks
-from engines.smashmasters.effects import start_step, steps_of
+from engines.smashmasters.effects import start_step
 from engines.smashmasters.look import alive, in_game, locate, name, order_from
 from engines.smashmasters.piles import draw, refill
 from engines.smashmasters.state import (
@@ -23,6 +24,7 @@ from engines.smashmasters.state import (
     Space,
     Steps,
 )
+from engines.smashmasters.targets import source_name, steps_of
 
 HAND_START = 5
 MAX_TURNS = 500  # a safety valve: a game this long ends in a draw among the players still in
@@ -59,10 +61,11 @@ def reveal(ctx: Ctx) -> None:
         player.picks = []
         if speed:
             player.aside, player.stack = player.stack, []
-        ctx.say(f"{ctx.who(player.seat)} reveals " + ", ".join(name(s.char) for s in player.team) + ".")
+        team = ", ".join(name(space.char) for space in player.team)
+        ctx.say(f"{acts(ctx.who(player.seat), 'reveals')} {team}.")
     for player in state.players:
         refill(ctx, player)
-    ctx.say(f"{ctx.who(state.turn)} goes first.")
+    ctx.say(f"{acts(ctx.who(state.turn), 'goes')} first.")
     start_turn(ctx, state.turn)
 
 
@@ -74,8 +77,8 @@ def start_turn(ctx: Ctx, seat: int) -> None:
     state = ctx.state
     state.turn = seat
     state.turns += 1
+    state.players[seat].used = []  # react powers recharge once a round, on their owner's turn
     for player in state.players:
-        player.used = []
         for space in player.team:
             space.waking = False
             space.tokens = [t for t in space.tokens if t.seat != seat and not state.players[t.seat].out]
@@ -87,6 +90,8 @@ def start_turn(ctx: Ctx, seat: int) -> None:
             ):
                 space.turned = None
     ctx.say(f"Turn {state.turns}: {ctx.who(seat)}.")
+    for player in in_game(state):
+        refill(ctx, player)  # a character waking up may raise a hand minimum (Sourdough Sam)
     ctx.push(Act())
 
 
@@ -111,7 +116,7 @@ def resolve(ctx: Ctx, task: Resolve) -> None:
     """After the react window: a cancelled card does nothing; a Super revives its character first."""
     src = task.src
     if task.cancelled:
-        ctx.say(f"{name(src.card)} is cancelled.")
+        ctx.say(f"{source_name(src)} is cancelled.")
         return
     if src.kind == "super":
         found = locate(ctx.state, src.char)
@@ -165,7 +170,8 @@ def eliminate(ctx: Ctx) -> None:
     if gone:
         for player in gone:
             player.out = True
-            ctx.say(f"{ctx.who(player.seat)} has no characters left and is out!", seat=player.seat)
+            who = ctx.who(player.seat)
+            ctx.say(f"{acts(who, 'has')} no characters left and {verb(who, 'is')} out!", seat=player.seat)
         state.out_order.append([player.seat for player in gone])
     left = in_game(state)
     if len(left) > 1:
@@ -196,7 +202,8 @@ def result_text(state: SmashState) -> str:
     )
     standing_by = ", ".join(heroes) or "a full Character Stack"
     return (
-        f"{state.names[winner.seat]} wins with {standing_by} still standing after {state.turns} turns. "
+        f"{sentence(acts(state.names[winner.seat], 'wins'))} with {standing_by} still standing"
+        f" after {state.turns} turns. "
         f"Knocked out: {knocked}."
     )
 

@@ -1,19 +1,25 @@
 """Characters joining a team: the joining rule, summoning from the stack, extra spaces.
 
-The joining rule (B.3): an empty space first (the owner picks which); otherwise the owner may
-have a stunned character step down to make room, or decline; otherwise there is no place.
+The joining rule (B.3): an empty space first (the owner picks which). Otherwise a character
+brought back to the table gets an extra space at the end of its owner's choice (rulebook
+section 7 Bring Back, section 4 Extra Characters), while a character summoned from the stack may
+take the place of a stunned teammate who steps down (or the owner declines). A team at its size
+limit has no place.
 """
 
 from __future__ import annotations
 
 from engines.core import Decision, Option
+from engines.core.words import possessive
 from engines.smashmasters import changes
+from engines.smashmasters.cards import TEAM_LIMIT
 from engines.smashmasters.context import Ctx
 from engines.smashmasters.labels import char_option
 from engines.smashmasters.look import name
 from engines.smashmasters.state import End, Place, Player, SmashState, Space, Summon
 
 KEEP = "keep"
+ENDS = ("left", "right")
 
 
 def space_label(player: Player, index: int) -> str:
@@ -39,6 +45,10 @@ def place_question(state: SmashState, task: Place) -> list[Decision]:
     empty = [i for i, space in enumerate(player.team) if not space.char]
     if empty:
         options = [Option(f"s{i}", space_label(player, i)) for i in empty]
+    elif task.char:
+        if len(player.team) >= TEAM_LIMIT:
+            return []
+        options = [Option(end, f"A new space at the {end} end of your team") for end in ENDS]
     else:
         stunned = [space.char for space in player.team if space.char and space.stunned]
         if not stunned:
@@ -58,7 +68,8 @@ def no_place(ctx: Ctx, task: Place) -> None:
     if task.char and task.char in player.defeated:
         player.defeated.remove(task.char)
         player.stack.append(task.char)
-        ctx.say(f"{name(task.char)} finds no place and goes to {ctx.who(task.seat)}'s Character Stack.")
+        stack = f"{possessive(ctx.who(task.seat))} Character Stack"
+        ctx.say(f"{name(task.char)} finds no place and goes to {stack}.")
 
 
 def on_place(ctx: Ctx, task: Place, seat: int, picked: list[str]) -> None:
@@ -72,6 +83,8 @@ def on_place(ctx: Ctx, task: Place, seat: int, picked: list[str]) -> None:
         space = next(s for s in player.team if s.char == choice.removeprefix("d."))
         changes.step_down(ctx, player, space)
         index = player.team.index(space)
+    elif choice in ENDS:
+        index = add_space(ctx, player, choice)
     else:
         index = int(choice.removeprefix("s"))
     if task.char:
@@ -108,8 +121,12 @@ def end_question(state: SmashState, task: End) -> list[Decision]:
 
 def on_end(ctx: Ctx, task: End, seat: int, picked: list[str]) -> None:
     """Add the space, then summon into it."""
-    player = ctx.state.players[seat]
-    index = 0 if picked[0] == "left" else len(player.team)
+    ctx.push(Summon(seat=seat, space=add_space(ctx, ctx.state.players[seat], picked[0])))
+
+
+def add_space(ctx: Ctx, player: Player, end: str) -> int:
+    """An extra, empty space at the left or right end of the team; its index."""
+    index = 0 if end == "left" else len(player.team)
     player.team.insert(index, Space(extra=True))
-    ctx.say(f"{ctx.who(seat)}'s team gains a space at the {picked[0]} end.")
-    ctx.push(Summon(seat=seat, space=index))
+    ctx.say(f"{possessive(ctx.who(player.seat))} team gains a space at the {end} end.")
+    return index

@@ -39,6 +39,11 @@ def name(instance: str) -> str:
     return card_of(instance).name
 
 
+def your(instance: str) -> str:
+    """ "your Gnome Ranger": a character's name after "your" (a leading "The" dropped)."""
+    return "your " + name(instance).removeprefix("The ")
+
+
 def kind(instance: str) -> str:
     """A card's kind: character, super, story, smash or teamup."""
     return card_of(instance).kind

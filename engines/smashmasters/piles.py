@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engines.core.words import acts, their
 from engines.smashmasters.context import Ctx
 from engines.smashmasters.look import HAND_MAX, hand_min, kind, name
 from engines.smashmasters.state import Player
@@ -16,14 +17,21 @@ def draw(ctx: Ctx, player: Player, count: int, announce: bool = False) -> int:
                 break
             player.deck, player.discard = player.discard, []
             ctx.rng.shuffle(player.deck)
-            ctx.say(f"{ctx.who(player.seat)} shuffles their Discard Pile into a new Deck.")
+            who = ctx.who(player.seat)
+            ctx.say(f"{acts(who, 'shuffles')} {their(who)} Discard Pile into a new Deck.")
         card = player.deck.pop()
         player.hand.append(card)
         drawn.append(card)
     if drawn:
         ctx.tell(player.seat, "You draw " + ", ".join(name(card) for card in drawn) + ".")
-        if announce:
-            ctx.say(f"{ctx.who(player.seat)} draws {len(drawn)} card(s).")
+    if announce:
+        who = ctx.who(player.seat)
+        if len(drawn) == count:
+            ctx.say(f"{acts(who, 'draws')} {len(drawn)} card(s).")
+        else:
+            full = len(player.hand) >= HAND_MAX
+            why = f"a hand holds {HAND_MAX} cards at most" if full else "no cards left"
+            ctx.say(f"{acts(who, 'draws')} {len(drawn)} of {count} card(s): {why}.")
     return len(drawn)
 
 
@@ -46,7 +54,7 @@ def discard(ctx: Ctx, player: Player, cards: list[str]) -> None:
         player.hand.remove(card)
         player.discard.append(card)
     if cards:
-        ctx.say(f"{ctx.who(player.seat)} discards " + ", ".join(name(card) for card in cards) + ".")
+        ctx.say(f"{acts(ctx.who(player.seat), 'discards')} " + ", ".join(name(card) for card in cards) + ".")
 
 
 def discard_random(ctx: Ctx, player: Player, count: int) -> None:
@@ -63,7 +71,8 @@ def take_from_deck(ctx: Ctx, player: Player, card: str) -> None:
     player.deck.remove(card)
     player.hand.append(card)
     ctx.rng.shuffle(player.deck)
-    ctx.say(f"{ctx.who(player.seat)} takes a {KIND_WORDS[kind(card)]} card from their Deck.")
+    who = ctx.who(player.seat)
+    ctx.say(f"{acts(who, 'takes')} a {KIND_WORDS[kind(card)]} card from {their(who)} Deck.")
     ctx.tell(player.seat, f"You take {name(card)}.")
 
 

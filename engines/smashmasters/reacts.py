@@ -8,9 +8,10 @@ character is on the team. After a react the same seat is asked again, until it p
 from __future__ import annotations
 
 from engines.core import Decision, Option
+from engines.core.words import acts
 from engines.smashmasters.cards import CHARACTER_TRIGGERS, Super, Trigger
 from engines.smashmasters.context import Ctx
-from engines.smashmasters.look import card_of, char_of, name, rivals, super_ready, super_space, works
+from engines.smashmasters.look import card_of, char_of, name, rivals, super_ready, super_space, works, your
 from engines.smashmasters.piles import play
 from engines.smashmasters.state import EndReact, Finish, Fired, Resolve, SmashState, Source, Steps, Window
 
@@ -53,9 +54,9 @@ def usable(state: SmashState, seat: int, trigger: str, char: str) -> list[Option
 
 
 ABOUT = {
-    "ally_stunned": "your {char} was stunned",
-    "ally_defeated": "your {char} was defeated",
-    "battle_won": "your {char} won a Smash Battle",
+    "ally_stunned": "{char} was stunned",
+    "ally_defeated": "{char} was defeated",
+    "battle_won": "{char} won a Smash Battle",
 }
 
 
@@ -63,7 +64,7 @@ def window_for(state: SmashState, event: Fired) -> Window | None:
     """The react window of a queued event, if its owner has a usable react."""
     if not usable(state, event.seat, event.trigger, event.char):
         return None
-    about = ABOUT[event.trigger].format(char=name(event.char))
+    about = ABOUT[event.trigger].format(char=your(event.char))
     return Window(trigger=event.trigger, seats=[event.seat], char=event.char, about=about)
 
 
@@ -106,14 +107,15 @@ def on_react(ctx: Ctx, task: Window, seat: int, picked: list[str]) -> None:
         char = choice.removeprefix("p.")
         player.used.append(char)
         power = char_of(char).power
-        ctx.say(f"{ctx.who(seat)} reacts: {name(char)} uses {power.name}! ({power.text})", seat=seat)
+        ctx.say(f"{acts(ctx.who(seat), 'reacts')}: {name(char)} uses {power.name}! ({power.text})", seat=seat)
         src = Source(kind="power", seat=seat, card=char, char=char, trigger=task.char)
         ctx.push(Steps(src=src, index=0), EndReact())
         return
     play(ctx, player, choice)
     player.playing.append(choice)
     home = super_space(player, choice)
-    ctx.say(f"{ctx.who(seat)} reacts with the Super {name(choice)}! ({card_of(choice).text})", seat=seat)
+    played = f"the Super {name(choice)}! ({card_of(choice).text})"
+    ctx.say(f"{acts(ctx.who(seat), 'reacts')} with {played}", seat=seat)
     src = Source(kind="super", seat=seat, card=choice, char=home.char if home else "", trigger=task.char)
     ctx.push(Resolve(src=src), Finish(seat=seat, card=choice), EndReact())
 

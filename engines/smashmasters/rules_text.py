@@ -35,7 +35,8 @@ RULES: tuple[str, ...] = (
     "**Your hand.** Every card you play is replaced at once from your Deck, and your hand is always "
     "topped back up to 5. It never holds more than 10. An empty Deck is rebuilt by shuffling your "
     "Discard Pile.\n\n"
-    "**No self-destruction.** You are never offered a choice that would knock yourself out.\n\n"
+    "**No self-destruction.** Your own cards and powers never knock you out; a rival's card "
+    "that makes you choose can.\n\n"
     "Turns go round the table in seat order; the first player is drawn at random.",
     # 3. Smash Battles
     "**Smash Battles**\n"
@@ -61,11 +62,13 @@ RULES: tuple[str, ...] = (
     "away from the Character Stack, at no cost. Lose several at once and you choose which newcomer "
     "goes where. Characters never slide along the row: a space keeps its place.\n\n"
     "**Bring back** takes a character out of your own Defeated Pile, to the table or the stack. "
+    "Brought back to a full team, it gets a new space at either end. "
     "**Summon** lets you look through a pile and pick the card you like.\n\n"
     "**Extra characters.** Some cards add a space at either end of your team (5 at most) and put a "
     "new hero in it.\n\n"
     "**Turned around** heroes (shown upside down) have a temporary boost until the card says it "
-    "ends. **Safe** heroes are shielded from one named danger for a while.",
+    "ends. **Safe** heroes are shielded from one named danger for a while; safe from Story "
+    "cards (or rivals' powers) keeps out their harm, not their help.",
     # 5. Supers, Stories and reacts
     "**Supers, Stories and reacts**\n"
     "**Supers** are big moves tied to one character, who must be on your team (active or stunned). "
@@ -77,8 +80,9 @@ RULES: tuple[str, ...] = (
     "or wins a fight. When you can react, the bot asks you (use it, or don't); everyone else waits "
     "one decision at a time. Some reacts **cancel** what triggered them: the card or power does "
     "nothing, but the turn is still spent.\n\n"
-    "A react power works once per turn, a stunned hero cannot react, and reacting never sets off "
-    "another react.",
+    "A react power works once a round (it recharges when its owner's turn starts), a stunned "
+    "hero cannot react, and reacting never sets off another react. During a Smash Battle only "
+    "Smash and Team-Up cards are played: no Super.",
     # 6. Variants
     "**Variants** (set with `/play` options)\n"
     "- **Big brawl** (mode `big`): 5 or 6 players. The box holds four decks, so the fifth and sixth "
@@ -91,5 +95,6 @@ RULES: tuple[str, ...] = (
     "Society (mm).\n"
     "- **Custom decks** built with the deck commands: 6 different characters and 40 cards, with "
     "no more than 25 Smash and 5 Team-Up cards, and no Super or Story twice.\n\n"
+    "- **ai=easy|normal|hard**: how well the AI players play.\n\n"
     "A game that somehow lasts 500 turns ends in a draw among the players still in.",
 )

@@ -195,6 +195,8 @@ class Discard(msgspec.Struct, tag=True, kw_only=True):
     low: int
     high: int
     action: bool = False
+    why: str = ""  # the card or power that makes the player discard
+    then: int = 0  # cards the same card makes the player draw afterwards
 
 
 class Search(msgspec.Struct, tag=True, kw_only=True):

@@ -6,10 +6,11 @@ Every option offered is legal, so the handlers never refuse halfway.
 from __future__ import annotations
 
 from engines.core import MAX_OPTIONS, Decision, Option
+from engines.core.words import acts, verb
 from engines.smashmasters import battle, changes, flow
 from engines.smashmasters.cards import Story, Super
 from engines.smashmasters.context import Ctx
-from engines.smashmasters.labels import char_label, char_option
+from engines.smashmasters.labels import char_label, char_option, clip
 from engines.smashmasters.look import (
     TEAM_SIZE,
     active,
@@ -27,6 +28,7 @@ from engines.smashmasters.look import (
 )
 from engines.smashmasters.piles import play
 from engines.smashmasters.reacts import rival_window
+from engines.smashmasters.stakes import stake, win_words
 from engines.smashmasters.state import (
     Act,
     AimAttacker,
@@ -69,7 +71,7 @@ def on_draft(ctx: Ctx, task: Draft, seat: int, picked: list[str]) -> None:
     state = ctx.state
     state.players[seat].picks.append(picked[0])
     ctx.tell(seat, f"You place {name(picked[0])} face down.")
-    ctx.say(f"{ctx.who(seat)} places a character face down.", seat=seat)
+    ctx.say(f"{acts(ctx.who(seat), 'places')} a character face down.", seat=seat)
     if all(len(player.picks) == TEAM_SIZE for player in state.players):
         flow.reveal(ctx)
     else:
@@ -98,7 +100,7 @@ def action_options(state: SmashState) -> list[Option]:
         if smashes:
             options.append(Option("smash", f"Attack with a Smash card ({len(smashes)} in hand)"))
         if cards_of_kind(player, "teamup") and can_teamup(player):
-            options.append(Option("teamup", "Attack with a Team-Up card (a win defeats)"))
+            options.append(Option("teamup", f"Attack with a Team-Up card ({_teamup_words(state)})"))
     for card in player.hand:
         found = card_of(card)
         if isinstance(found, Story):
@@ -123,6 +125,14 @@ def action_options(state: SmashState) -> list[Option]:
     return options or [Option("pass", "Pass (nothing can be done)")]
 
 
+def _teamup_words(state: SmashState) -> str:
+    """What a Team-Up attack can do to the rivals the turn player may attack."""
+    results = {stake(state, "", target, "teamup") for target in attack_targets(state, state.turn, free=False)}
+    if "defeated" in results:
+        return "a win defeats"
+    return "every target is safe from defeat: a win stuns" if "stunned" in results else "every target is safe"
+
+
 def act_question(state: SmashState, task: Act) -> list[Decision]:
     """The turn player's one action."""
     return [Decision(state.turn, "action", "Your turn: choose one action.", tuple(action_options(state)))]
@@ -134,8 +144,8 @@ def _announce(ctx: Ctx, player: Player, card: str, trigger: str, src: Source) ->
     player.playing.append(card)
     found = card_of(card)
     kind = "Story" if isinstance(found, Story) else "Super"
-    ctx.say(f"{ctx.who(player.seat)} plays the {kind} {found.name}: {found.text}", seat=player.seat)
-    about = f"{ctx.who(player.seat)} plays the {kind} {found.name}"
+    about = f"{acts(ctx.who(player.seat), 'plays')} the {kind} {found.name}"
+    ctx.say(f"{about}: {found.text}", seat=player.seat)
     ctx.push(rival_window(ctx.state, trigger, about), Resolve(src=src), Finish(seat=player.seat, card=card))
 
 
@@ -155,7 +165,7 @@ def on_act(ctx: Ctx, task: Act, seat: int, picked: list[str]) -> None:
     elif choice == "discard":
         ctx.push(Discard(seat=seat, low=1, high=discard_limit(player), action=True))
     elif choice == "pass":
-        ctx.say(f"{ctx.who(seat)} can do nothing and passes.")
+        ctx.say(f"{acts(ctx.who(seat), 'can')} do nothing and {verb(ctx.who(seat), 'passes')}.")
     elif choice.startswith("r."):
         found = locate(state, choice.removeprefix("r."))
         assert found is not None
@@ -189,7 +199,8 @@ def attacker_question(state: SmashState, task: AimAttacker) -> list[Decision]:
         if active(space)
     ]
     options.append(Option(BACK, "Back: choose another action"))
-    return [Decision(state.turn, "attacker", "Who attacks? (a fighter who loses is stunned)", tuple(options))]
+    prompt = "Who attacks? (a fighter who loses the battle is stunned, or defeated by a Team-Up)"
+    return [Decision(state.turn, "attacker", prompt, tuple(options))]
 
 
 def on_attacker(ctx: Ctx, task: AimAttacker, seat: int, picked: list[str]) -> None:
@@ -206,7 +217,10 @@ def target_question(state: SmashState, task: AimTarget) -> list[Decision]:
     targets = attack_targets(state, seat, free=task.src is not None)
     if not targets:
         return []
-    options = [Option(char, char_label(state, char)) for char in targets]
+    options = [
+        Option(char, clip(f"{char_label(state, char)}: {_attack_words(state, task, char)}"))
+        for char in targets
+    ]
     if task.src is None and len(options) < MAX_OPTIONS:
         options.append(Option(BACK, "Back: choose another action"))
     how = (
@@ -216,6 +230,15 @@ def target_question(state: SmashState, task: AimTarget) -> list[Decision]:
     )
     prompt = f"{name(task.attacker)} attacks with a {how}: choose the target."
     return [Decision(seat, "target", prompt, tuple(options))]
+
+
+def _attack_words(state: SmashState, task: AimTarget, target: str) -> str:
+    """What attacking this target does: outright for a stunned one, else what a won battle does."""
+    result = stake(state, task.attacker, target, task.strength)
+    found = locate(state, target)
+    if found is not None and found[1].stunned:
+        return "defeated outright" if result == "defeated" else "no effect: safe from defeat"
+    return win_words(result)
 
 
 def on_target(ctx: Ctx, task: AimTarget, seat: int, picked: list[str]) -> None:

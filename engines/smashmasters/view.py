@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.smashmasters import battle as battles
 from engines.smashmasters.cards import CARDS, Super
 from engines.smashmasters.decide import decisions
 from engines.smashmasters.flow import result_text
 from engines.smashmasters.look import card_of, char_of, hand_min, name, safe
+from engines.smashmasters.stakes import fate, winner
 from engines.smashmasters.state import Player, SmashState, Space
 
 DOING = {
@@ -55,6 +55,7 @@ def character_view(char: str) -> dict[str, Any]:
         "power": power.name,
         "timing": power.timing,
         "text": found.text,
+        "fluff": found.fluff,
     }
 
 
@@ -102,7 +103,7 @@ def _battle(state: SmashState) -> dict[str, Any] | None:
     battle = state.battle
     if battle is None:
         return None
-    won, lost = battles.winner(battle)
+    won, lost = winner(battle)
     return {
         "attacker": {"seat": battle.attacker_seat, "id": battle.attacker, "name": name(battle.attacker)},
         "target": {"seat": battle.target_seat, "id": battle.target, "name": name(battle.target)},
@@ -115,7 +116,7 @@ def _battle(state: SmashState) -> dict[str, Any] | None:
             }
             for blow in battle.blows
         ],
-        "leader": {"winner": won, "loser": lost, "fate": battles.fate(state, battle)},
+        "leader": {"winner": won, "loser": lost, "fate": fate(state, battle)},
     }
 
 

@@ -1,9 +1,11 @@
-"""Balance report: seeded games of every mode played by the heuristic AI.
+"""Balance report: seeded SUPERHOT games per mode, challenge and kind of player.
 
-    python -m engines.superhot.balance [--games 1000] [--write docs/rulings/superhot.md]
+    python -m engines.superhot.balance [--scale 1.0] [--write docs/rulings/superhot.md]
 
-Prints a Markdown table (win rate of the Normal side, average Normal turns and levels
-cleared, how games were lost) and, with --write, replaces the report section of that file.
+The players are the three AI levels and a *search* player (the hard judge with a much wider
+look-ahead, watching the pile sizes). Every seat of a game is played by the same kind of player
+(the System too). Prints a Markdown table and the bounds of issue 19 with their verdicts; `--write`
+replaces the report section of the rulings document. Seeded: the same numbers on every machine.
 """
 
 from __future__ import annotations
@@ -11,25 +13,51 @@ from __future__ import annotations
 import argparse
 import time
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 
 from engines.core import Seat
 from engines.core.reports import replace_section
+from engines.superhot.ai import LEVELS, SuperhotAI
+from engines.superhot.ai_judge import Skill, Weights
 from engines.superhot.engine import Superhot
 from engines.superhot.view import CAUSES
 
-MODES = (("solo", 1), ("coop", 2), ("versus", 2), ("twovone", 3))
 START = "<!-- balance:start -->"
 END = "<!-- balance:end -->"
+SEARCH = Skill(Weights(), deals=5, beam=12)
+"""The strong reference player: the hard judge, five obstacles a turn, twelve plans kept per size."""
+PLAYERS = {**LEVELS, "search": SEARCH}
+SEATS = {"solo": 1, "coop": 2, "versus": 2, "twovone": 3}
+BAND = (0.35, 0.60)
+SEARCH_MAX = 0.70
+CHALLENGES = (
+    ("Bullet Storm", {"bullet_storm": "on"}),
+    ("Time's Up", {"times_up": "on"}),
+    ("7 Line", {"seven_line": "on"}),
+    ("Baseball Bat x1", {"bat": "1"}),
+    ("Baseball Bat x2", {"bat": "2"}),
+)
+
+
+@dataclass(frozen=True)
+class Row:
+    """One batch of games: a mode, a challenge (or none), a kind of player and how many games."""
+
+    mode: str
+    player: str
+    games: int
+    challenge: str = "none"
+    options: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass
-class ModeReport:
-    """What the AI achieved over a batch of games of one mode."""
+class Result:
+    """What one batch achieved."""
 
-    mode: str
-    games: int = 0
+    row: Row
     wins: int = 0
     turns: int = 0
     levels: int = 0
@@ -37,18 +65,28 @@ class ModeReport:
 
     @property
     def win_rate(self) -> float:
-        return self.wins / self.games if self.games else 0.0
-
-    def top_cause_share(self) -> float:
-        """The share of losses owed to the most common losing condition."""
-        losses = sum(self.causes.values())
-        return max(self.causes.values()) / losses if losses else 0.0
+        return self.wins / self.row.games if self.row.games else 0.0
 
 
-def play(engine: Superhot, mode: str, seats: int, seed: int) -> tuple[bool, int, int, str]:
-    """One AI game: (Normal side won, Normal turns, levels cleared, losing cause)."""
-    state = engine.new_game([Seat(i, f"AI {i + 1}", True) for i in range(seats)], mode, {}, seed)
-    policy = engine.ai_policy(seed)
+def rows(scale: float = 1.0) -> list[Row]:
+    """The batches of the report; `scale` multiplies every game count (at least 2 games each)."""
+
+    def games(count: int) -> int:
+        return max(2, round(count * scale))
+
+    found = [Row("solo", player, games(160 if player == "hard" else 80)) for player in PLAYERS]
+    found += [Row("solo", "hard", games(80), name, tuple(opts.items())) for name, opts in CHALLENGES]
+    found += [Row("coop", player, games(80)) for player in ("normal", "hard", "search")]
+    found += [Row(mode, "hard", games(80)) for mode in ("versus", "twovone")]
+    return found
+
+
+def play(row: Row, seed: int) -> tuple[bool, int, int, str]:
+    """One seeded game: (Normal side won, Normal turns, levels cleared, losing cause)."""
+    engine = Superhot()
+    seats = [Seat(i, f"AI {i + 1}", True) for i in range(SEATS[row.mode])]
+    state = engine.new_game(seats, row.mode, dict(row.options), seed)
+    policy = SuperhotAI(PLAYERS[row.player])
     turns = 0
     while decisions := engine.decisions(state):
         decision = decisions[0]
@@ -58,56 +96,107 @@ def play(engine: Superhot, mode: str, seats: int, seed: int) -> tuple[bool, int,
     return campaign.won, turns, campaign.levels, campaign.cause
 
 
-def measure(mode: str, seats: int, games: int) -> ModeReport:
-    """Play `games` seeded games of a mode."""
-    engine = Superhot()
-    report = ModeReport(mode)
-    for seed in range(games):
-        won, turns, levels, cause = play(engine, mode, seats, seed)
-        report.games += 1
-        report.wins += won
-        report.turns += turns
-        report.levels += levels
+@cache
+def measure(row: Row) -> Result:
+    """Play a batch (seeds 0 to games - 1); cached, so a repeated bench run costs nothing."""
+    result = Result(row)
+    for seed in range(row.games):
+        won, turns, levels, cause = play(row, seed)
+        result.wins += won
+        result.turns += turns
+        result.levels += levels
         if not won:
-            report.causes[cause] += 1
-    return report
+            result.causes[cause] += 1
+    return result
 
 
-def markdown(reports: list[ModeReport]) -> str:
-    """The report as a Markdown table."""
+@dataclass(frozen=True)
+class Bound:
+    """A bound of issue 19 on a measured win rate (or on a step between two of them)."""
+
+    name: str
+    value: float
+    limit: float
+    at_most: bool
+
+    @property
+    def passed(self) -> bool:
+        return self.value <= self.limit if self.at_most else self.value >= self.limit
+
+
+def _rate(results: Sequence[Result], mode: str, player: str, challenge: str = "none") -> float:
+    found = [r for r in results if (r.row.mode, r.row.player, r.row.challenge) == (mode, player, challenge)]
+    return found[0].win_rate if found else float("nan")
+
+
+def bounds(results: Sequence[Result]) -> list[Bound]:
+    """Every bound the report is judged by, with its measured value."""
+    low, high = BAND
+    found: list[Bound] = []
+    for mode in ("solo", "coop"):
+        hard = _rate(results, mode, "hard")
+        found += [
+            Bound(f"{mode} hard AI win rate (at least)", hard, low, False),
+            Bound(f"{mode} hard AI win rate (at most)", hard, high, True),
+            Bound(f"{mode} search player win rate", _rate(results, mode, "search"), SEARCH_MAX, True),
+        ]
+    plain = _rate(results, "solo", "hard")
+    for name, _ in CHALLENGES:
+        found.append(
+            Bound(
+                f"{name}: win rate drop from plain solo",
+                plain - _rate(results, "solo", "hard", name),
+                0.0,
+                False,
+            )
+        )
+    for better, worse in (("hard", "normal"), ("normal", "easy")):
+        gap = _rate(results, "solo", better) - _rate(results, "solo", worse)
+        found.append(Bound(f"solo {better} AI over {worse} AI (win rate gap)", gap, 0.05, False))
+    return found
+
+
+def markdown(results: Sequence[Result]) -> str:
+    """The report as Markdown: the table, then the bounds with their verdicts."""
     lines = [
-        "| Mode | Games | Normal side wins | Avg. Normal turns | Avg. levels cleared | Losses by cause |",
-        "|---|---|---|---|---|---|",
+        "| Mode | Challenge | Player | Games | Normal side wins | Avg. Normal turns | Avg. levels "
+        "| Losses by cause |",
+        "|---|---|---|---|---|---|---|---|",
     ]
-    for report in reports:
-        losses = sum(report.causes.values()) or 1
-        causes = ", ".join(
-            f"{CAUSES[cause]} {count / losses:.0%}" for cause, count in report.causes.most_common()
-        )
+    for result in results:
+        row = result.row
+        losses = sum(result.causes.values()) or 1
+        causes = ", ".join(f"{CAUSES[c]} {n / losses:.0%}" for c, n in result.causes.most_common())
         lines.append(
-            f"| {report.mode} | {report.games} | {report.win_rate:.1%} | {report.turns / report.games:.1f} "
-            f"| {report.levels / report.games:.2f} | {causes} |"
+            f"| {row.mode} | {row.challenge} | {row.player} | {row.games} | {result.win_rate:.1%} "
+            f"| {result.turns / row.games:.1f} | {result.levels / row.games:.2f} | {causes or '-'} |"
         )
+    lines += ["", "| Bound | Measured | Limit | Met |", "|---|---|---|---|"]
+    for bound in bounds(results):
+        sign, met = "<=" if bound.at_most else ">=", "yes" if bound.passed else "NO"
+        lines.append(f"| {bound.name} | {bound.value:.1%} | {sign} {bound.limit:.0%} | {met} |")
     return "\n".join(lines)
 
 
-def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=1000, help="seeded games per mode")
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--scale", type=float, default=1.0, help="multiplies every batch's game count")
     parser.add_argument("--write", type=Path, help="document whose balance section to replace")
     args = parser.parse_args(argv)
     started = time.perf_counter()
-    reports = [measure(mode, seats, args.games) for mode, seats in MODES]
+    results = [measure(row) for row in rows(args.scale)]
     seconds = time.perf_counter() - started
     body = (
-        f"{markdown(reports)}\n\n"
-        f"Seeds 0-{args.games - 1} per mode, every seat played by the heuristic AI "
-        f"(`python -m engines.superhot.balance --games {args.games}`; {seconds:.0f} s on our 2-core machine)."
+        f"{markdown(results)}\n\n"
+        f"Seeds 0 to games - 1 per row; every seat (the System too) is played by the row's player "
+        f"(`python -m engines.superhot.balance --scale {args.scale:g}`; {seconds:.0f} s on one core of "
+        "our 2-core machine)."
     )
     print(body)
     if args.write:
         replace_section(args.write, body, START, END)
+    return 0 if all(bound.passed for bound in bounds(results)) else 1
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

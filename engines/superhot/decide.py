@@ -6,86 +6,31 @@ checks that an answer is one of the options before calling them.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 
 from engines.core import Decision, Option, Rng
 from engines.core.words import acts, their
 from engines.superhot import flow, goals, system
+from engines.superhot.labels import (
+    NEED_WORD,
+    candidate_label,
+    card_label,
+    merge_same,
+    number_same,
+    target_label,
+)
 from engines.superhot.piles import check_bullets, draw, is_bullet, name_of, non_bullets, obstacle, requirement
 from engines.superhot.state import Pick, SuperhotState, Target
 from engines.superhot.use import (
-    Candidate,
     ability_card,
     amount_of,
     candidates_by_need,
     completable,
     double_choices,
+    double_reach,
     legal_picks,
     make_echoes,
-    skill_of,
 )
-
-NEED_WORD = {"fight": "Fighting", "dodge": "Dodge", "mixed": "Mixed"}
-USE_WORD = {
-    "pliers": "pull a bullet or draw",
-    "katana": "Fighting 2 or slash a bullet",
-    "glass": "Dodge per discarded card",
-    "double": "use another card twice",
-}
-
-
-def card_label(card: str, amount: int | None = None) -> str:
-    """How a hand card reads on a button: its top half and what it gives."""
-    if is_bullet(card):
-        return "Bullet (cannot be used)"
-    definition = obstacle(card)
-    if definition.use in ("fight", "dodge"):
-        return f"{definition.top}: {NEED_WORD[definition.use]} {definition.power}"
-    skill = skill_of(card)
-    if amount is not None and skill is not None:
-        return f"{definition.top}: {NEED_WORD[skill]} {amount}"
-    return f"{definition.top}: {USE_WORD[definition.use]}"
-
-
-def _candidate_label(candidate: Candidate) -> str:
-    label = card_label(candidate.card, candidate.amount)
-    if candidate.source == "aid":
-        return f"{label} (Aid)"
-    if candidate.source == "echo":
-        return f"{label} (Double trouble copy)"
-    return label
-
-
-def merge_same(options: list[Option]) -> list[Option]:
-    """One option per label, counting the copies (identical cards are interchangeable)."""
-    counts = Counter(option.label for option in options)
-    merged: dict[str, Option] = {}
-    for option in options:
-        if option.label not in merged:
-            many = counts[option.label]
-            label = f"{option.label} (x{many})" if many > 1 else option.label
-            merged[option.label] = Option(option.id, label, option.detail)
-    return list(merged.values())
-
-
-def number_same(options: list[Option]) -> list[Option]:
-    """Number identical labels (#1, #2) so a multi-select shows every card."""
-    counts = Counter(option.label for option in options)
-    seen: Counter[str] = Counter()
-    numbered: list[Option] = []
-    for option in options:
-        seen[option.label] += 1
-        label = f"{option.label} #{seen[option.label]}" if counts[option.label] > 1 else option.label
-        numbered.append(Option(option.id, label, option.detail))
-    return numbered
-
-
-def need_text(card: str) -> str:
-    """What dealing with a Line card takes, e.g. "Fighting 3"."""
-    need, value = requirement(card)
-    return f"{NEED_WORD[need]} {value}"
-
 
 # --- decisions -----------------------------------------------------------------------------------
 
@@ -122,7 +67,11 @@ def _veto_agree(state: SuperhotState, seat: int) -> Decision:
 def _start(state: SuperhotState, seat: int) -> Decision:
     options = (
         Option("move", "Move", "Use cards on The Line; time moves one slot per card used."),
-        Option("wait", "Wait", "Discard what you like; the card at the start of The Line comes to you."),
+        Option(
+            "wait",
+            "Wait",
+            "Discard what you like; the card at the start of The Line goes to your Player Discard.",
+        ),
     )
     return Decision(seat, "start", "Wait or move?", options)
 
@@ -141,12 +90,15 @@ def _use(state: SuperhotState, seat: int) -> Decision:
         if slot is None or slot.down:
             continue
         need, value = requirement(slot.card)
-        if not completable([], amounts[need], value):
-            continue
-        name, takes = name_of(slot.card), need_text(slot.card)
-        options.append(Option(f"d{index}", f"Destroy {name} (slot {index + 1}, {takes})"))
-        if not is_bullet(slot.card):
-            options.append(Option(f"k{index}", f"Knock out {name} (slot {index + 1}, {takes})"))
+        fates = "d" if is_bullet(slot.card) else "dk"
+        if completable([], amounts[need], value):
+            options += [Option(f"{fate}{index}", target_label(state, index, fate)) for fate in fates]
+        elif double_reach(state, need, value):
+            detail = "Plays Double trouble first; you can take it back."
+            options += [
+                Option(f"dt{fate}{index}", target_label(state, index, fate, doubled=True), detail)
+                for fate in fates
+            ]
     if ability_card(state, "katana"):
         options += [
             Option(f"ks{index}", f"Katana: slash the bullet in slot {index + 1}")
@@ -161,6 +113,8 @@ def _use(state: SuperhotState, seat: int) -> Decision:
             options.append(Option("pd", "Pliers: draw a card"))
     if ability_card(state, "double") and double_choices(state):
         options.append(Option("dt", "Double trouble: use a card twice"))
+    if can_take_back(state):
+        options.append(Option("dtback", "Back: take Double trouble back (and the card it copied)"))
     options.append(Option("done", "Done using cards"))
     used = state.turn.spent
     prompt = f"Use cards ({used} used so far: The Line will scroll {used} slot(s))"
@@ -170,6 +124,12 @@ def _use(state: SuperhotState, seat: int) -> Decision:
     return Decision(seat, "use", prompt, tuple(options))
 
 
+def can_take_back(state: SuperhotState) -> bool:
+    """Whether the last Double trouble may still be taken back (none of its copies used yet)."""
+    turn = state.turn
+    return bool(turn.doubled) and state.target is None and len(turn.echoes) == turn.doubled_echoes
+
+
 def _cards(state: SuperhotState, seat: int) -> Decision:
     target = state.target
     assert target is not None
@@ -177,7 +137,7 @@ def _cards(state: SuperhotState, seat: int) -> Decision:
     assert slot is not None
     total = sum(pick.amount for pick in target.picks)
     need, value = requirement(slot.card)
-    options = merge_same([Option(c.ref, _candidate_label(c)) for c in legal_picks(state)])
+    options = merge_same([Option(c.ref, candidate_label(c)) for c in legal_picks(state)])
     if target.picks:
         options.append(Option("undo", "Take back the last card"))
     options.append(Option("cancel", "Cancel: choose another obstacle"))
@@ -187,9 +147,17 @@ def _cards(state: SuperhotState, seat: int) -> Decision:
 
 
 def _double(state: SuperhotState, seat: int) -> Decision:
-    options = merge_same([Option(c.ref, _candidate_label(c)) for c in double_choices(state)])
-    options.append(Option("cancel", "Cancel"))
-    return Decision(seat, "double", "Double trouble: which card do you use twice?", tuple(options))
+    choices = double_choices(state)
+    prompt = "Double trouble: which card do you use twice?"
+    if state.double_for:
+        index = int(state.double_for[1:])
+        slot = state.line[index]
+        assert slot is not None
+        choices = double_reach(state, *requirement(slot.card))
+        prompt = f"Double trouble for {name_of(slot.card)}: which card do you use twice?"
+    options = merge_same([Option(c.ref, candidate_label(c)) for c in choices])
+    options.append(Option("cancel", "Back: keep Double trouble"))
+    return Decision(seat, "double", prompt, tuple(options))
 
 
 def _aid(state: SuperhotState, seat: int) -> Decision:
@@ -341,7 +309,11 @@ def _on_use(state: SuperhotState, rng: Rng, picked: list[str]) -> None:
             return
         flow.finish_use(state, rng)
         return
-    if choice == "dt":
+    if choice in ("dt", "dtback") or choice.startswith("dt"):
+        if choice == "dtback":
+            _take_back_double(state)
+            return
+        state.double_for = choice.removeprefix("dt")
         state.phase = "double"
         return
     if choice in ("pb", "pd"):
@@ -418,14 +390,43 @@ def _resolve(state: SuperhotState) -> None:
 
 def _on_double(state: SuperhotState, rng: Rng, picked: list[str]) -> None:
     state.phase = "use"
+    aim, state.double_for = state.double_for, ""
     if picked[0] == "cancel":
         return
     copied = _take(state, picked[0])
     _use_up(state, copied)
-    _spend_ability(state, "double")
+    double = _take(state, _double_ref(state))
+    _use_up(state, double)
     state.turn.echoes.extend(make_echoes(copied.card, copied.amount))
+    state.turn.doubled = [double, copied]
+    state.turn.doubled_echoes = len(state.turn.echoes)
     name = state.names[state.players[state.active].seat]
     flow.say(state, f"{acts(name, 'plays')} Double trouble on {obstacle(copied.card).top}.")
+    if aim:
+        state.target = Target(slot=int(aim[1:]), fate="destroy" if aim[0] == "d" else "knockout")
+        state.phase = "cards"
+
+
+def _double_ref(state: SuperhotState) -> str:
+    ref = ability_card(state, "double")
+    assert ref is not None
+    return ref
+
+
+def _take_back_double(state: SuperhotState) -> None:
+    """Undo the last Double trouble: its copies vanish, both real cards return where they were."""
+    turn = state.turn
+    del turn.echoes[-2:]
+    for pick in turn.doubled:
+        turn.used.remove(pick.card)
+        turn.spent -= 1
+        if pick.source == "aid":
+            state.aid, state.aid_from, turn.aid_used = pick.card, 1 - state.active, False
+        else:
+            state.players[state.active].hand.append(pick.card)
+    turn.doubled, turn.doubled_echoes = [], 0
+    name = state.names[state.players[state.active].seat]
+    flow.say(state, f"{acts(name, 'takes')} Double trouble back.")
 
 
 def _on_aid(state: SuperhotState, rng: Rng, picked: list[str]) -> None:

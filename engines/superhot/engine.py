@@ -20,7 +20,7 @@ from engines.core import (
     seed_state,
 )
 from engines.superhot import flow
-from engines.superhot.ai import SuperhotAI
+from engines.superhot.ai import DEFAULT_LEVEL, LEVELS, SuperhotAI
 from engines.superhot.decide import answer, decisions
 from engines.superhot.piles import Defeat
 from engines.superhot.rules_text import RULES
@@ -36,6 +36,7 @@ OPTIONS = (
     GameOption("infinite", "Infinite Mode (solo and co-op)", ON_OFF, "off", modes=INFINITE_MODES),
     GameOption("revenge", "1v1 Revenge (versus)", ON_OFF, "off", modes=("versus",)),
     GameOption("bat", "Dudes with a Baseball Bat", ("0", "1", "2"), "0"),
+    GameOption("ai", "AI players: how well they play (the System too)", tuple(LEVELS), DEFAULT_LEVEL),
 )
 
 
@@ -63,7 +64,7 @@ class Superhot:
     )
 
     def ai_policy(self, seed: int) -> SuperhotAI:
-        """The heuristic player (Normal and System roles)."""
+        """The heuristic player (Normal and System roles), at the table's `ai` level."""
         return SuperhotAI()
 
     def new_game(

@@ -127,9 +127,11 @@ def begin_level(state: SuperhotState, first: int) -> None:
 
 
 def veto_open(state: SuperhotState) -> bool:
-    """Whether a goal may still be vetoed on this level."""
+    """Whether a goal may still be vetoed on this level: never on level 3 or later, and never on a
+    campaign's last level (a veto pushes the goal to the next level, so there must be one)."""
     return (
         state.level <= LAST_VETO_LEVEL
+        and not final_level(state)
         and not state.veto_used
         and bool(state.goal_deck)
         and any(goal.card not in state.vetoed for goal in state.goals)

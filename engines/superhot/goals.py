@@ -21,7 +21,8 @@ def counted(goal_id: str) -> bool:
     return card(goal_id).kind in COUNTED
 
 
-def _matches(definition: GoalCard, destroyed: str) -> bool:
+def matches(definition: GoalCard, destroyed: str) -> bool:
+    """Whether a card dealt with counts for a destroy or knockout goal."""
     if definition.named and name_of(destroyed) != definition.named:
         return False
     if definition.of == "any":
@@ -33,20 +34,25 @@ def _matches(definition: GoalCard, destroyed: str) -> bool:
     return not is_bullet(destroyed) and obstacle(destroyed).kind == definition.of
 
 
-def _holds(definition: GoalCard, player: Player) -> bool:
-    if definition.kind == "discard_size":
-        return len(player.discard) >= definition.count
+def hand_meets(definition: GoalCard, hand: list[str]) -> bool:
+    """Whether a hand meets a hold or hand-power goal (unknown cards, "?", count for nothing)."""
     if definition.kind == "hold":
-        tops = [top_name(c) for c in player.hand]
+        tops = [top_name(c) for c in hand if c != "?"]
         return all(tops.count(top) >= definition.tops.count(top) for top in definition.tops)
     power = 0
-    for held in player.hand:
-        if is_bullet(held):
+    for held in hand:
+        if held == "?" or is_bullet(held):
             continue
         found = obstacle(held)
         if found.use == definition.skill or (definition.skill == "fight" and found.use == "katana"):
             power += found.power
     return power >= definition.count
+
+
+def _holds(definition: GoalCard, player: Player) -> bool:
+    if definition.kind == "discard_size":
+        return len(player.discard) >= definition.count
+    return hand_meets(definition, player.hand)
 
 
 def met_by_state(state: SuperhotState, goal_id: str, player: Player) -> bool:
@@ -70,10 +76,10 @@ def check(state: SuperhotState) -> list[str]:
         definition = card(goal.card)
         if definition.kind in COUNTED:
             dealt = turn.destroyed if definition.kind == "destroy" else turn.knocked
-            goal.progress = min(definition.count, goal.progress + sum(_matches(definition, c) for c in dealt))
+            goal.progress = min(definition.count, goal.progress + sum(matches(definition, c) for c in dealt))
             met = goal.progress >= definition.count
         elif definition.kind == "destroy_turn":
-            met = sum(_matches(definition, c) for c in turn.destroyed) >= definition.count
+            met = sum(matches(definition, c) for c in turn.destroyed) >= definition.count
         elif definition.kind == "use_turn":
             met = turn.spent >= definition.count
         else:

@@ -64,9 +64,9 @@ RULES: tuple[str, ...] = (
     "Goals ask for things like destroying enemies, knocking cards out, using many cards in one "
     "turn, holding certain cards or emptying The Line. Goals counted over a whole level keep a "
     "progress token. Goals of a level can be finished in any order.\n"
-    "- **Veto**: once per level (not on level 3) you may refuse a goal. It is replaced, but it "
-    "waits on top of the Goals Deck, so you will face it next level, and the same goal can never "
-    "be vetoed twice.\n"
+    "- **Veto**: once per level (not on level 3, nor on a campaign's last level) you may refuse a "
+    "goal. It is replaced, but it waits on top of the Goals Deck, so you will face it next level, "
+    "and the same goal can never be vetoed twice.\n"
     "- A goal that would be done the moment it is drawn goes to the bottom and is replaced.\n"
     "- **Next level**: The Line and both obstacle piles are shuffled into a new Obstacles Deck; "
     "your whole collection, bullets included, becomes your new deck and you draw 4.\n\n"
@@ -96,7 +96,7 @@ RULES: tuple[str, ...] = (
     # 6. Versus and 2 vs 1
     "**Versus (1 vs 1)**\n"
     "One Normal Player against the **System Player**, who controls glitches on the System card. "
-    "The Normal Player needs only **2 levels** (1 goal, then 2; veto as in solo).\n"
+    "The Normal Player needs only **2 levels** (1 goal, then 2; a veto only on level 1).\n"
     "- Turns alternate, Normal Player first.\n"
     "- On its turn the System draws the top 4 cards of the Obstacles Discard (topping up from the "
     "Obstacles Deck if needed) and pools the values of their **bottom halves**.\n"
@@ -108,8 +108,8 @@ RULES: tuple[str, ...] = (
     "the System's turn.\n"
     "- The System wins as soon as the Normal Player meets any losing condition.\n\n"
     "**2 vs 1**\n"
-    "Two Normal Players play the co-op rules (2 goals, then 3; Aid allowed; one agreed veto per "
-    "level) and the System takes a turn after each of them. 4 bullets in one hand or 5 across "
+    "Two Normal Players play the co-op rules (2 goals, then 3; Aid allowed; one agreed veto, on "
+    "level 1) and the System takes a turn after each of them. 4 bullets in one hand or 5 across "
     "both hands hands the win to the System.",
     # 7. Challenges
     "**Challenges** (mix them once you know the game)\n"
@@ -121,5 +121,6 @@ RULES: tuple[str, ...] = (
     "- **1v1 Revenge**: in Versus, play the campaign again with the roles swapped.\n"
     "- **Dude with a Baseball Bat**: 1 or 2 bat-wielding dudes replace the same number of Dudes "
     "with Gun in the Obstacles Deck. They hit harder and make you discard more.\n\n"
-    "The host picks the mode and challenges when opening the table with `/play`.",
+    "The host picks the mode and challenges when opening the table with `/play`, and how well AI "
+    "seats play (`ai`: easy, normal or hard; the System too).",
 )

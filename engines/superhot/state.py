@@ -67,6 +67,8 @@ class TurnLog(msgspec.Struct, kw_only=True):
     knocked: list[str] = msgspec.field(default_factory=list)
     echoes: list[Echo] = msgspec.field(default_factory=list)
     aid_used: bool = False
+    doubled: list[Pick] = msgspec.field(default_factory=list)  # the last Double trouble and its card
+    doubled_echoes: int = 0  # copies ready right after it (it may be taken back while none is used)
 
 
 class SystemTurn(msgspec.Struct, kw_only=True):
@@ -116,6 +118,7 @@ class SuperhotState(GameState, kw_only=True):
     aid: str | None = None
     aid_from: int | None = None  # players index of the Aid card's owner
     slash_left: int = 0
+    double_for: str = ""  # the target ("d3", "k3") a Double trouble is being played for
     system_turn: SystemTurn | None = None
     veto_used: bool = False
     veto_pick: str | None = None

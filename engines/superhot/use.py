@@ -146,6 +146,24 @@ def double_choices(state: SuperhotState) -> list[Candidate]:
     return choices
 
 
+def double_reach(state: SuperhotState, need: str, value: int) -> list[Candidate]:
+    """The cards whose two Double trouble copies would let the player deal with this need and value."""
+    if ability_card(state, "double") is None:
+        return []
+    amounts = [c.amount for c in candidates(state, need)]
+    reach: list[Candidate] = []
+    for choice in double_choices(state):
+        skill = skill_of(choice.card)
+        if skill is None or not pays(skill, need):
+            continue
+        others = list(amounts)
+        if choice.amount in others:
+            others.remove(choice.amount)
+        if completable([], [*others, choice.amount, choice.amount], value):
+            reach.append(choice)
+    return reach
+
+
 def ability_card(state: SuperhotState, use: str) -> str | None:
     """The option ref of a playable card with this top ability, Double trouble copies first
     (they cost nothing more), then the hand, then the Aid card."""

@@ -168,6 +168,7 @@ def build_view(state: SuperhotState, seat: int | None) -> dict[str, Any]:
         "obstacle_discard": len(state.discard),
         "discard_top": card_view(state.discard[-1]) if state.discard else None,
         "bullets_left": len(state.bullets),
+        "bullets_top": card_view(state.bullets[0]) if state.bullets else None,
         "goals": _goals(state),
         "goals_deck": len(state.goal_deck),
         "used": [card_view(card) for card in state.turn.used],

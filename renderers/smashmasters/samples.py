@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
+from engines.smashmasters.cards import CARDS
 from engines.smashmasters.engine import SmashMasters
 from engines.smashmasters.state import SmashState
 from renderers.kit.samples import Moment, SampleBook
@@ -56,6 +57,11 @@ def _teamup_leads(state: SmashState) -> bool:
     return battle is not None and len(battle.blows) >= 2 and battle.blows[-1].strength == "teamup"
 
 
+def _super_holder(state: SmashState) -> int | None:
+    """A seat holding four Super cards or more (a yellow hand), if any."""
+    return next((p.seat for p in state.players if sum(c in CARDS.supers for c in p.hand) >= 4), None)
+
+
 def _drafting(state: SmashState) -> bool:
     return not any(p.team for p in state.players)
 
@@ -87,6 +93,12 @@ MOMENTS: dict[str, Moment[SmashState]] = {
     ),
     "speed_variant": _at("brawl", 3, lambda s: s.turns >= 4 and _stunned(s) >= 1, {"speed": "on"}),
     "finished": _at("brawl", 4, lambda s: s.over, seat=lambda s: 0),
+    "hand_of_supers": _at(
+        "brawl",
+        2,
+        lambda s: s.battle is None and _super_holder(s) is not None,
+        seat=lambda s: _super_holder(s) or 0,
+    ),
 }
 
 

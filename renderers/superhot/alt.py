@@ -39,6 +39,7 @@ from renderers.superhot.words import (
     need_words,
     obstacle_words,
     revenge_text,
+    top_bullet_words,
     top_names,
     use_words,
 )
@@ -129,7 +130,7 @@ def table_alt(view: View) -> str:
     elif phase:
         parts.append(f"Phase: {phase}")
     parts += [
-        f"Bullets Deck: {plural(as_int(view.get('bullets_left')), 'bullet')} left",
+        f"Bullets Deck: {plural(as_int(view.get('bullets_left')), 'bullet')} left{top_bullet_words(view)}",
         _goal_words(view),
         _target_words(view),
         _line_words(view),
@@ -173,6 +174,9 @@ def hand_alt(view: View) -> str:
     bullets = sum(1 for card in hand if is_bullet(card))
     if bullets:
         parts.append(f"{plural(bullets, 'bullet')} in hand; {MAX_BULLETS} loses")
+    upcoming = top_bullet_words(view)
+    if upcoming:
+        parts.append(f"Bullets Deck: {plural(as_int(view.get('bullets_left')), 'bullet')} left{upcoming}")
     aim, aimed = target(view), target_card(view)
     if aim is not None:
         what = (as_str(aimed.get("name")) if aimed is not None else "") or "an obstacle"

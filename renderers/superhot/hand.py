@@ -52,7 +52,7 @@ from renderers.superhot.read import (
     title,
 )
 from renderers.superhot.room import backdrop, header, revenge_chip
-from renderers.superhot.words import hand_status, level_text, name, revenge_aim, top_names
+from renderers.superhot.words import hand_status, level_text, name, revenge_aim, top_bullet_text, top_names
 
 COLUMNS = 5
 CARD_W = 180
@@ -189,6 +189,9 @@ class _Hand:
         x = badge(self.canvas, (x, y), f"{bullets}/{MAX_BULLETS} bullets", fill, ink, size=18)[2] + 10
         piles = f"Deck {as_int(self.me.get('deck'))} · Discard {as_int(self.me.get('discard'))}"
         x = badge(self.canvas, (x, y), piles, PANEL, INK, size=18)[2] + 10
+        upcoming = top_bullet_text(self.view)
+        if upcoming and x + badge_width(upcoming, 18) <= self.canvas.width - MARGIN:
+            x = badge(self.canvas, (x, y), upcoming, DARK, WHITE, size=18)[2] + 10
         beat = revenge_aim(self.view)
         beat = beat[:1].upper() + beat[1:]
         if beat and x + badge_width(beat, 18) <= self.canvas.width - MARGIN:

@@ -1,7 +1,7 @@
 """SUPERHOT gallery and test samples, taken from real engine games (renderers.kit.samples).
 
 Each sample is a seeded game advanced by the engine's AI (every seat) to an interesting moment.
-Only the Double trouble sample scripts one step (the AI never plays that card): when the engine
+Only the Double trouble sample scripts one step, so that the copies are on show: when the engine
 offers it, the active player plays it, then the AI goes on.
 """
 
@@ -38,6 +38,11 @@ def _active(state: SuperhotState) -> int:
 
 def _bullets_in_line(state: SuperhotState) -> int:
     return sum(1 for slot in state.line if slot is not None and is_bullet(slot.card))
+
+
+def _bullet_next(state: SuperhotState) -> bool:
+    """Whether a bullet is the visible top of the Obstacles Deck (drawn faded) and the game goes on."""
+    return not state.over and bool(state.deck) and is_bullet(state.deck[0])
 
 
 def _knocked_out(state: SuperhotState) -> bool:
@@ -90,7 +95,7 @@ MOMENTS: dict[str, Scripted] = {
     "seven_line_infinite": Scripted(
         "solo",
         ("Ana",),
-        lambda s: s.level >= 2 and _knocked_out(s) and _bullets_in_line(s) >= 2 and not s.over,
+        lambda s: s.level >= 2 and _knocked_out(s) and _bullets_in_line(s) >= 2 and _bullet_next(s),
         {"seven_line": "on", "infinite": "on", "bullet_storm": "on"},
     ),
     "twovone_double_trouble": Scripted(

@@ -49,6 +49,7 @@ from renderers.superhot.look import (
     GREY,
     INK,
     LIGHT,
+    MARGIN,
     NEEDS,
     RED,
     TABLE_HALVES,
@@ -58,7 +59,7 @@ from renderers.superhot.look import (
 from renderers.superhot.players import draw_players
 from renderers.superhot.read import line, target
 from renderers.superhot.room import header, table_chips
-from renderers.superhot.words import revenge_aim, status
+from renderers.superhot.words import revenge_aim, status, top_bullet_text
 
 
 def draw_table(view: View) -> Image.Image:
@@ -110,6 +111,12 @@ class _Table:
         self.pen.text(
             (GOALS_RIGHT + 106, GOALS_TOP + 44), count, font=font(48, bold=True), fill=ink, anchor="lm"
         )
+        upcoming = top_bullet_text(self.view)
+        if upcoming:
+            shown, face = fit_line(
+                upcoming, TABLE_SIZE[0] - MARGIN - GOALS_RIGHT - 36, GLANCE, GLANCE, bold=True
+            )
+            self.pen.text((GOALS_RIGHT + 26, GOALS_TOP + 112), shown, font=face, fill=ink, anchor="lm")
 
     def _pips(self, row: tuple[int, int, int], goal: Mapping[str, Any], done: bool) -> None:
         """Progress tokens: one pip per step, filled up to the progress, then "progress/count"."""

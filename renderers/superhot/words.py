@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from renderers.kit.views import View, as_int, as_str, seat_name
+from renderers.kit.views import View, as_int, as_mapping, as_str, seat_name
 from renderers.superhot.look import NEEDS
 from renderers.superhot.read import Card, bullet_name, campaign, is_bullet, kind, need, turn
 
@@ -121,3 +121,17 @@ def obstacle_words(card: Card) -> str:
 def top_names(cards: Iterable[Card]) -> list[str]:
     """Cards by their top halves' names, for compact lists ("Punch, Gun, Jump")."""
     return [top_name(card) for card in cards]
+
+
+def top_bullet_text(view: View) -> str:
+    """The face-up top of the Bullets Deck, short: "Next: Tracer ↯ 3" ("" when the deck is empty)."""
+    card = as_mapping(view.get("bullets_top"))
+    if card is None:
+        return ""
+    return f"Next: {bullet_name(card)} {need(card).symbol} {as_int(card.get('value'))}"
+
+
+def top_bullet_words(view: View) -> str:
+    """The top of the Bullets Deck in words, for alt text: ", top: Slug (Fighting 3)" ("" when empty)."""
+    card = as_mapping(view.get("bullets_top"))
+    return f", top: {bullet_name(card)} ({need_words(card)})" if card is not None else ""

@@ -10,7 +10,7 @@ import pytest
 import bench.__main__ as bench_main
 from bench.figures import Figure, failed, merge_runs, percentile
 
-SECTIONS = {"engine", "render", "act", "capacity", "memory", "startup", "records", "fairness"}
+SECTIONS = {"engine", "render", "act", "capacity", "memory", "startup", "records", "fairness", "balance"}
 
 
 def test_the_quick_run_measures_every_section_and_writes_the_results(

@@ -1,4 +1,7 @@
-"""Ratings, high scores, leaderboards, stats and history in storage (issue: records)."""
+"""Ratings, high scores, leaderboards, stats and history in storage (issue: records).
+
+Tests taking `storage` run on SQLite and on PostgreSQL (see tests/bot/backends.py).
+"""
 
 from __future__ import annotations
 
@@ -13,8 +16,9 @@ from bot.outcomes import final_outcome, rateable, result_record
 from bot.ratings import Skill, rate
 from bot.runtime import Runtime
 from bot.storage.records import GuildSettings, ResultSeat, SeatRecord, TableRecord
+from bot.storage.sql_storage import SqlStorage
 from bot.storage.sqlite import SqliteStorage
-from bot.storage.sqlite_thread import transaction
+from bot.storage.sqlite_sync import transaction
 from engines.core import Outcome
 from engines.superhot.engine import Superhot
 from tests.support.records import record_game
@@ -23,7 +27,7 @@ ANN, BEN, CAL, DEE = 1, 2, 3, 4
 
 
 @pytest.fixture
-async def storage(tmp_path: Path) -> AsyncIterator[SqliteStorage]:
+async def sqlite_storage(tmp_path: Path) -> AsyncIterator[SqliteStorage]:
     store = SqliteStorage(str(tmp_path / "records.db"))
     await store.open()
     yield store
@@ -57,7 +61,7 @@ def test_which_games_are_rated() -> None:
     assert not rateable([seat(0, ANN)], rate_ai=True)
 
 
-async def test_a_rated_result_updates_both_scopes_and_reports_the_change(storage: SqliteStorage) -> None:
+async def test_a_rated_result_updates_both_scopes_and_reports_the_change(storage: SqlStorage) -> None:
     result = await record_game(storage, [(ANN, "Ann"), (BEN, "Ben")], [1, 2])
     assert result.changes[ANN][1] > result.changes[ANN][0] == 1000 > result.changes[BEN][1]
     stored = await storage.result(result.table_id)
@@ -68,7 +72,7 @@ async def test_a_rated_result_updates_both_scopes_and_reports_the_change(storage
         assert page.rows[0].wins == 1 and page.rows[1].games == 1
 
 
-async def test_unrated_and_cancelled_games_are_recorded_but_not_rated(storage: SqliteStorage) -> None:
+async def test_unrated_and_cancelled_games_are_recorded_but_not_rated(storage: SqlStorage) -> None:
     await record_game(storage, [(ANN, "Ann"), (None, "Botley")], [1, 2], kind="")
     await record_game(storage, [(ANN, "Ann"), (BEN, "Ben")], [0, 0], kind="", status="cancelled")
     page = await storage.leaderboard("highcard", None, 10, min_games=1, offset=0, limit=10, viewer=ANN)
@@ -77,14 +81,14 @@ async def test_unrated_and_cancelled_games_are_recorded_but_not_rated(storage: S
     assert [entry.status for entry in history] == ["cancelled", "finished"]
 
 
-async def test_team_sides_are_rated_as_teams(storage: SqliteStorage) -> None:
+async def test_team_sides_are_rated_as_teams(storage: SqlStorage) -> None:
     result = await record_game(
         storage, [(ANN, "Ann"), (BEN, "Ben"), (CAL, "Cal")], [1, 1, 2], mode="twovone", sides=[[0, 1], [2]]
     )
     assert result.changes[ANN] == result.changes[BEN] and result.changes[CAL][1] < 1000
 
 
-async def test_high_scores_keep_the_best_and_count_wins(storage: SqliteStorage) -> None:
+async def test_high_scores_keep_the_best_and_count_wins(storage: SqlStorage) -> None:
     for score, won in ((2.0, False), (3.0, True), (1.0, False)):
         await record_game(
             storage, [(ANN, "Ann")], [1], mode="solo", kind="high_score", scores=[score], won=won
@@ -99,7 +103,7 @@ async def test_high_scores_keep_the_best_and_count_wins(storage: SqliteStorage) 
     assert stats[0].games == 3 and stats[0].wins == 1 and stats[0].best_score == 3.0
 
 
-async def test_min_games_and_the_viewer_off_the_page(storage: SqliteStorage) -> None:
+async def test_min_games_and_the_viewer_off_the_page(storage: SqlStorage) -> None:
     for _ in range(2):
         await record_game(storage, [(ANN, "Ann"), (BEN, "Ben")], [1, 2])
     await record_game(storage, [(CAL, "Cal"), (DEE, "Dee")], [1, 2])
@@ -110,7 +114,7 @@ async def test_min_games_and_the_viewer_off_the_page(storage: SqliteStorage) -> 
     assert stats[0].rating is not None and stats[0].trend < 0
 
 
-async def test_guild_settings_round_trip(storage: SqliteStorage) -> None:
+async def test_guild_settings_round_trip(storage: SqlStorage) -> None:
     assert await storage.guild_settings(10) == GuildSettings(10)
     await storage.save_guild_settings(GuildSettings(10, rate_ai=True, min_games=5))
     assert await storage.guild_settings(10) == GuildSettings(10, rate_ai=True, min_games=5)
@@ -129,11 +133,11 @@ async def sqlite_work(storage: SqliteStorage, action: Callable[[], Awaitable[obj
         calls[0] += 1
         return 0  # carry on
 
-    await storage._db.run(lambda db: db.set_progress_handler(count, VM_STEP))
+    await storage.connection.set_progress_handler(count, VM_STEP)
     try:
         await action()
     finally:
-        await storage._db.run(lambda db: db.set_progress_handler(None, VM_STEP))
+        await storage.connection.set_progress_handler(None, VM_STEP)  # type: ignore[arg-type]
     return calls[0] * VM_STEP
 
 
@@ -155,9 +159,12 @@ def add_results(db: sqlite3.Connection, first: int, count: int, user: Callable[[
     db.execute("PRAGMA foreign_keys = ON")
 
 
-async def test_boards_history_and_stats_do_not_slow_down_as_results_pile_up(storage: SqliteStorage) -> None:
+async def test_boards_history_and_stats_do_not_slow_down_as_results_pile_up(
+    sqlite_storage: SqliteStorage,
+) -> None:
     """Boards read only the ratings rows, and a player's history and stats only that player's
     results, all through indexes: 100,000 more stored results leave their cost unchanged."""
+    storage = sqlite_storage
     rows = [(10, i, f"P{i}", 25.0, 8.0, i / 100, 20, 10, 0.0) for i in range(5000)]
 
     def fill(db: sqlite3.Connection) -> None:
@@ -221,7 +228,7 @@ def test_infinite_mode_keeps_its_own_high_score_board() -> None:
     assert result.kind == "high_score" and result.board == "solo.infinite"
 
 
-async def test_a_player_who_forfeits_a_coop_game_gets_no_win(storage: SqliteStorage) -> None:
+async def test_a_player_who_forfeits_a_coop_game_gets_no_win(storage: SqlStorage) -> None:
     await record_game(
         storage,
         [(ANN, "Ann"), (BEN, "Ben")],

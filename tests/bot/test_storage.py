@@ -1,4 +1,8 @@
-"""SqliteStorage: migrations, optimistic writes, atomicity, live lookups, corruption, URLs."""
+"""Storage on each backend: migrations, optimistic writes, atomicity, live lookups, corruption, URLs.
+
+Tests taking `storage` or `backend` run on SQLite and on PostgreSQL (see tests/bot/backends.py);
+the `sqlite_storage` ones test what only the embedded backend has (pragmas, its database thread).
+"""
 
 from __future__ import annotations
 
@@ -8,15 +12,18 @@ import subprocess
 import sys
 import threading
 from collections.abc import AsyncIterator, Callable
-from concurrent.futures import Future
 from contextlib import closing
 from pathlib import Path
 from typing import Any
 
+import aiosqlite
+import asyncpg  # type: ignore[import-untyped]
 import pytest
 
-from bot.storage import CorruptRecord, StaleWrite, open_storage
+from bot.storage import CorruptRecord, StaleWrite, open_storage, pg_migrate, queries
 from bot.storage.migrate import apply_migrations, split_statements
+from bot.storage.plan import Fetch, Plan
+from bot.storage.postgres import PostgresStorage, asyncpg_dsn
 from bot.storage.records import (
     ActionRecord,
     DeckRecord,
@@ -26,7 +33,10 @@ from bot.storage.records import (
     TableRecord,
     UserSettings,
 )
+from bot.storage.sql_storage import SqlStorage
 from bot.storage.sqlite import MEMORY, SqliteStorage
+from bot.storage.sqlite_sync import transaction
+from tests.bot.backends import Backend
 
 SCHEMA_TABLES = {
     "schema_migrations", "tables", "seats", "actions", "results", "result_seats", "user_settings",
@@ -41,8 +51,8 @@ def db_path(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-async def storage(db_path: Path) -> AsyncIterator[SqliteStorage]:
-    """An open storage on a fresh file."""
+async def sqlite_storage(db_path: Path) -> AsyncIterator[SqliteStorage]:
+    """An open SQLite storage on a fresh file."""
     store = SqliteStorage(str(db_path))
     await store.open()
     yield store
@@ -85,23 +95,29 @@ def result_for(table_id: int, seats: list[ResultSeat]) -> ResultRecord:
     )  # fmt: skip
 
 
-async def test_migrations_create_every_table_once(db_path: Path) -> None:
-    store = SqliteStorage(str(db_path))
+async def test_migrations_create_every_table_once(backend: Backend) -> None:
+    store = backend.storage()
     await store.open()
     await store.close()
-    names = {row[0] for row in raw(db_path, "SELECT name FROM sqlite_master WHERE type = 'table'")}
-    assert names >= SCHEMA_TABLES
-    first = raw(db_path, "SELECT version, applied_at FROM schema_migrations")
+    assert await backend.table_names() >= SCHEMA_TABLES
+    first = await backend.raw("SELECT version, applied_at FROM schema_migrations ORDER BY version")
     assert [version for version, _ in first] == [1, 2, 3, 4]
 
     await store.open()
     await store.close()
-    with closing(sqlite3.connect(db_path, isolation_level=None)) as db:
-        assert apply_migrations(db) == []
-    assert raw(db_path, "SELECT version, applied_at FROM schema_migrations") == first
+    if backend.path is not None:
+        async with aiosqlite.connect(backend.path, isolation_level=None) as db:
+            assert await apply_migrations(db) == []
+    else:
+        conn = await asyncpg.connect(asyncpg_dsn(backend.url))
+        try:
+            assert await pg_migrate.apply_migrations(conn) == []
+        finally:
+            await conn.close()
+    assert await backend.raw("SELECT version, applied_at FROM schema_migrations ORDER BY version") == first
 
 
-async def test_pragmas(storage: SqliteStorage, db_path: Path) -> None:
+async def test_pragmas(sqlite_storage: SqliteStorage, db_path: Path) -> None:
     assert (raw(db_path, "PRAGMA journal_mode"))[0][0] == "wal"
 
 
@@ -114,7 +130,7 @@ def test_split_statements_respects_strings_and_comments() -> None:
     ]
 
 
-async def test_create_and_load_round_trip(storage: SqliteStorage) -> None:
+async def test_create_and_load_round_trip(storage: SqlStorage) -> None:
     record = make_table(
         thread_id=101, message_id=102, options={"deck": "classic"}, status="active", state=b"\x00\xffstate",
         version=3, runtime=b'{"clock": 1}', deadline=1060.5, updated_at=1001.0,
@@ -125,7 +141,7 @@ async def test_create_and_load_round_trip(storage: SqliteStorage) -> None:
     assert await storage.load_table(table_id + 1) is None
 
 
-async def test_stale_writer_gets_stale_write_and_row_is_unchanged(storage: SqliteStorage) -> None:
+async def test_stale_writer_gets_stale_write_and_row_is_unchanged(storage: SqlStorage) -> None:
     table_id = await storage.create_table(make_table())
     first = await storage.load_table(table_id)
     second = await storage.load_table(table_id)
@@ -142,7 +158,7 @@ async def test_stale_writer_gets_stale_write_and_row_is_unchanged(storage: Sqlit
     assert await storage.actions(table_id) == []
 
 
-async def test_concurrent_saves_of_one_rev_let_exactly_one_through(storage: SqliteStorage) -> None:
+async def test_concurrent_saves_of_one_rev_let_exactly_one_through(storage: SqlStorage) -> None:
     table_id = await storage.create_table(make_table())
     copies = [await storage.load_table(table_id) for _ in range(2)]
     outcomes = await asyncio.gather(
@@ -153,7 +169,7 @@ async def test_concurrent_saves_of_one_rev_let_exactly_one_through(storage: Sqli
     assert [line.seq for line in await storage.actions(table_id)] == [1]
 
 
-async def test_actions_get_consecutive_seqs_across_saves(storage: SqliteStorage) -> None:
+async def test_actions_get_consecutive_seqs_across_saves(storage: SqlStorage) -> None:
     record = make_table()
     table_id = await storage.create_table(record)
     batch1 = [action("play"), action("draw")]
@@ -166,7 +182,7 @@ async def test_actions_get_consecutive_seqs_across_saves(storage: SqliteStorage)
     assert [line.key for line in stored] == ["play", "draw", "pass"]
 
 
-async def test_seats_are_rewritten_only_when_changed(storage: SqliteStorage) -> None:
+async def test_seats_are_rewritten_only_when_changed(storage: SqlStorage) -> None:
     record = make_table()
     table_id = await storage.create_table(record)
     record.seats.append(SeatRecord(2, "Cid", 9))
@@ -176,7 +192,7 @@ async def test_seats_are_rewritten_only_when_changed(storage: SqliteStorage) -> 
     assert await storage.load_table(table_id) == record
 
 
-async def test_result_is_written_with_the_final_state(storage: SqliteStorage) -> None:
+async def test_result_is_written_with_the_final_state(storage: SqlStorage) -> None:
     record = make_table(status="active")
     table_id = await storage.create_table(record)
     seats = [ResultSeat(0, "Ann", 7, False, 1, 10.0), ResultSeat(1, "Bot", None, True, 2, 3.0)]
@@ -187,7 +203,7 @@ async def test_result_is_written_with_the_final_state(storage: SqliteStorage) ->
     assert await storage.live_in(100) is None
 
 
-async def test_failed_result_writes_nothing_of_that_save(storage: SqliteStorage) -> None:
+async def test_failed_result_writes_nothing_of_that_save(storage: SqlStorage, backend: Backend) -> None:
     record = make_table(status="active")
     table_id = await storage.create_table(record)
     await storage.save_table(record, actions=[action("play")])
@@ -196,7 +212,7 @@ async def test_failed_result_writes_nothing_of_that_save(storage: SqliteStorage)
     duplicate = [ResultSeat(0, "Ann", 7, False, 1, 10.0), ResultSeat(0, "Ann", 7, False, 2, 3.0)]
     finished = make_table(id=table_id, rev=record.rev, status="finished", version=9)
     final_action = action("win")
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(backend.integrity_error):
         await storage.save_table(finished, actions=[final_action], result=result_for(table_id, duplicate))
 
     assert (finished.rev, final_action.seq) == (2, 0)
@@ -205,7 +221,7 @@ async def test_failed_result_writes_nothing_of_that_save(storage: SqliteStorage)
     assert await storage.result(table_id) is None
 
 
-async def test_live_in_by_channel_and_thread_ignores_finished(storage: SqliteStorage) -> None:
+async def test_live_in_by_channel_and_thread_ignores_finished(storage: SqlStorage) -> None:
     in_channel = await storage.create_table(make_table(channel_id=200))
     in_thread = await storage.create_table(make_table(channel_id=300, thread_id=301, status="active"))
     await storage.create_table(make_table(channel_id=400, status="finished"))
@@ -216,11 +232,11 @@ async def test_live_in_by_channel_and_thread_ignores_finished(storage: SqliteSto
     assert await storage.live_in(400) is None
 
 
-async def test_live_tables_survive_a_corrupt_row(storage: SqliteStorage, db_path: Path) -> None:
+async def test_live_tables_survive_a_corrupt_row(storage: SqlStorage, backend: Backend) -> None:
     lobby = await storage.create_table(make_table(channel_id=1))
     active = await storage.create_table(make_table(channel_id=2, status="active", deadline=1500.0))
     await storage.create_table(make_table(channel_id=3, status="finished"))
-    raw(db_path, "UPDATE tables SET options = '{not json' WHERE id = ?", (active,))
+    await backend.raw("UPDATE tables SET options = '{not json' WHERE id = ?", (active,))
 
     rows = await storage.live_tables()
     assert [(row.id, row.status, row.deadline) for row in rows] == [
@@ -232,7 +248,9 @@ async def test_live_tables_survive_a_corrupt_row(storage: SqliteStorage, db_path
     assert caught.value.table_id == active
 
 
-async def test_corrupt_column_type_is_a_corrupt_record(storage: SqliteStorage, db_path: Path) -> None:
+async def test_corrupt_column_type_is_a_corrupt_record(sqlite_storage: SqliteStorage, db_path: Path) -> None:
+    """SQLite stores any value in any column (PostgreSQL's typed columns refuse them)."""
+    storage = sqlite_storage
     table_id = await storage.create_table(make_table(status="active"))
     raw(db_path, "UPDATE tables SET seed = 'many', deadline = 'soon' WHERE id = ?", (table_id,))
     assert [row.deadline for row in await storage.live_tables()] == [0.0]
@@ -240,7 +258,7 @@ async def test_corrupt_column_type_is_a_corrupt_record(storage: SqliteStorage, d
         await storage.load_table(table_id)
 
 
-async def test_quarantine_marks_broken_and_keeps_data(storage: SqliteStorage) -> None:
+async def test_quarantine_marks_broken_and_keeps_data(storage: SqlStorage) -> None:
     record = make_table(status="active", state=b"state")
     table_id = await storage.create_table(record)
     await storage.quarantine(table_id, "state does not decode")
@@ -254,7 +272,7 @@ async def test_quarantine_marks_broken_and_keeps_data(storage: SqliteStorage) ->
         await storage.save_table(record)
 
 
-async def test_user_settings_default_and_round_trip(storage: SqliteStorage) -> None:
+async def test_user_settings_default_and_round_trip(storage: SqlStorage) -> None:
     assert await storage.user_settings(5) == UserSettings(5, dm=False)
     await storage.save_user_settings(UserSettings(5, dm=True))
     assert await storage.user_settings(5) == UserSettings(5, dm=True)
@@ -285,12 +303,15 @@ def test_open_storage_sqlite_urls(url: str, path: str) -> None:
 
 
 @pytest.mark.parametrize("url", ["postgres://u:p@db/st", "postgresql://db/st", "postgresql+asyncpg://db/st"])
-def test_open_storage_postgres_is_not_available_yet(url: str) -> None:
-    with pytest.raises(ValueError, match="PostgreSQL support is not available yet"):
-        open_storage(url)
+def test_open_storage_postgresql_urls(url: str) -> None:
+    store = open_storage(url)
+    assert isinstance(store, PostgresStorage)
+    assert store.url == url
 
 
-@pytest.mark.parametrize("url", ["", "sqlite:///", "sqlite://data.db", "mysql://db/st", "data/supertable.db"])
+@pytest.mark.parametrize(
+    "url", ["", "sqlite:///", "sqlite://data.db", "mysql://db/st", "data/supertable.db", "postgresql://"]
+)
 def test_open_storage_rejects_other_urls(url: str) -> None:
     with pytest.raises(ValueError, match=r"expected sqlite:///relative/path\.db"):
         open_storage(url)
@@ -318,40 +339,50 @@ def test_an_unclosed_database_never_keeps_the_process_alive(tmp_path: Path) -> N
     assert raw(path, "SELECT user_id, dm FROM user_settings") == [(7, 1)]
 
 
+def count_hops(storage: SqliteStorage, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Records each hand-off to aiosqlite's thread (the name of the function handed over)."""
+    hops: list[str] = []
+    conn = storage.connection
+    execute = conn._execute
+
+    async def counted(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        hops.append(getattr(fn, "__name__", "?"))
+        return await execute(fn, *args, **kwargs)  # type: ignore[no-untyped-call]
+
+    monkeypatch.setattr(conn, "_execute", counted)
+    return hops
+
+
+def finished_result(table_id: int, people: int) -> ResultRecord:
+    """A rated result of `people` seats, in two scopes."""
+    seats = [ResultSeat(i, f"P{i}", 7 + i, False, i + 1, 0.0) for i in range(people)]
+    result = result_for(table_id, seats)
+    result.kind, result.sides, result.rated_scopes = "rated", [[i] for i in range(people)], [10, 0]
+    return result
+
+
 async def test_every_operation_is_one_hop_to_the_database_thread(
-    storage: SqliteStorage, monkeypatch: pytest.MonkeyPatch
+    sqlite_storage: SqliteStorage, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A save with its actions, a rated result and the rating updates is ONE hand-off to the
-    database thread, in one transaction; so is every read."""
+    connection's thread, in one transaction; so is every read."""
+    storage = sqlite_storage
     record = make_table(status="active", seats=[SeatRecord(0, "Ann", 7), SeatRecord(1, "Ben", 8)])
     table_id = await storage.create_table(record)
     statements: list[tuple[str, str]] = []
-    await storage._db.run(
-        lambda conn: conn.set_trace_callback(
-            lambda sql: statements.append((threading.current_thread().name, sql.split()[0]))
-        )
+    await storage.connection.set_trace_callback(
+        lambda sql: statements.append((threading.current_thread().name, sql.split()[0]))
     )
-    executor = storage._db._executor
-    submit = executor.submit
-    hops = 0
-
-    def counted(fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
-        nonlocal hops
-        hops += 1
-        return submit(fn, *args, **kwargs)
-
-    monkeypatch.setattr(executor, "submit", counted)
-    result = result_for(
-        table_id, [ResultSeat(0, "Ann", 7, False, 1, 0.0), ResultSeat(1, "Ben", 8, False, 2, 0.0)]
-    )
-    result.kind, result.sides, result.rated_scopes = "rated", [[0], [1]], [10, 0]
+    hops = count_hops(storage, monkeypatch)
+    result = finished_result(table_id, 2)
     record.status = "finished"
     await storage.save_table(
         record, seats_changed=True, actions=[action("play"), action("win")], result=result
     )
 
-    assert hops == 1
-    assert {thread for thread, _ in statements} == {"sqlite_0"}
+    assert len(hops) == 1
+    assert len({thread for thread, _ in statements}) == 1
+    assert threading.current_thread().name not in {thread for thread, _ in statements}
     verbs = [verb for _, verb in statements]
     assert verbs[0] == "BEGIN" and verbs[-1] == "COMMIT" and verbs.count("BEGIN") == 1
     assert result.changes, "the ratings were updated in the same hop"
@@ -363,12 +394,50 @@ async def test_every_operation_is_one_hop_to_the_database_thread(
         storage.player_stats(7, 10), storage.history(7, None, 10, 10), storage.user_settings(7),
     ]  # fmt: skip
     for read in reads:
-        hops = 0
+        hops.clear()
         await read
-        assert hops == 1
+        assert len(hops) == 1
 
 
-async def test_close_waits_for_running_work_and_is_idempotent(storage: SqliteStorage) -> None:
+async def test_lines_seats_and_ratings_cost_one_statement_each_however_many(
+    sqlite_storage: SqliteStorage, db_path: Path
+) -> None:
+    """Action lines, seats and rating rows go in one `executemany` each: the steps of a save (round
+    trips on PostgreSQL) do not grow with them."""
+    cost: dict[str, set[int]] = {"act": set(), "finish": set()}
+
+    for people in (2, 4):
+        seats = [SeatRecord(i, f"P{i}", 7 + i) for i in range(people)]
+        record = make_table(channel_id=people, status="active", seats=seats)
+        table_id = await sqlite_storage.create_table(record)
+        for lines in (1, 10):
+            plan = queries.save_table(record, False, [action(str(n)) for n in range(lines)], None)
+            cost["act"].add(count_steps(db_path, plan))
+            record.rev += 1
+        plan = queries.save_table(record, True, [action("win")], finished_result(table_id, people))
+        cost["finish"].add(count_steps(db_path, plan))
+    assert len(cost["act"]) == 1 and len(cost["finish"]) == 1, cost
+
+
+def count_steps(path: Path, plan: Plan[Any]) -> int:
+    """Run a plan in one transaction on its own connection; returns how many statements it sent."""
+    sent = 0
+    with closing(sqlite3.connect(path, isolation_level=None)) as conn, transaction(conn):
+        conn.row_factory = sqlite3.Row
+        try:
+            step = next(plan)
+            while True:
+                sent += 1
+                if isinstance(step, Fetch):
+                    step = plan.send(conn.execute(step.sql, tuple(step.params)).fetchall())
+                else:
+                    conn.executemany(step.sql, step.rows)
+                    step = plan.send([])
+        except StopIteration:
+            return sent
+
+
+async def test_close_waits_for_running_work_and_is_idempotent(storage: SqlStorage) -> None:
     table_id = await storage.create_table(make_table())
     record = await storage.load_table(table_id)
     assert record is not None
@@ -385,7 +454,7 @@ async def test_close_waits_for_running_work_and_is_idempotent(storage: SqliteSto
 
 
 async def test_decks_are_kept_per_user_and_game_by_name_in_any_case(
-    storage: SqliteStorage, db_path: Path
+    storage: SqlStorage, backend: Backend
 ) -> None:
     await storage.save_deck(DeckRecord(7, "smashmasters", "Spicy Brunch", ["kc-c1", "kc-x1-1"], 1.0))
     await storage.save_deck(DeckRecord(7, "smashmasters", "Alpha", ["ld-c1"], 2.0))
@@ -404,6 +473,6 @@ async def test_decks_are_kept_per_user_and_game_by_name_in_any_case(
     assert await storage.delete_deck(7, "smashmasters", "alpha") is False
     assert (await storage.deck(8, "smashmasters", "Spicy Brunch")) is not None, "other users keep theirs"
 
-    raw(db_path, "UPDATE decks SET cards = ? WHERE user_id = 8", ("{not json",))
+    await backend.raw("UPDATE decks SET cards = ? WHERE user_id = 8", ("{not json",))
     broken = await storage.deck(8, "smashmasters", "spicy brunch")
     assert broken is not None and broken.cards == [], "a damaged deck reads as empty, never crashes"

@@ -86,13 +86,7 @@ def lines_of_a_game(engine: Engine[Any], mode: str, seats: int, seed: int) -> li
     [
         ("superhot", "coop", 2),
         ("superhot", "twovone", 3),
-        pytest.param(
-            "smashmasters", "brawl", 3,
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="Smash Masters' lines move to engines/core/words with its content rework (not landed)",
-            ),
-        ),
+        ("smashmasters", "brawl", 3),
         ("supernova", "race", 4),
     ],
 )

@@ -70,6 +70,7 @@ def test_the_samples_cover_the_asked_for_moments() -> None:
         "extra_space",
         "speed_variant",
         "finished",
+        "hand_of_supers",
     }
     draft, draft_seat = SAMPLES["team_choosing"]
     assert sorted(seat["picked"] for seat in draft["seats"]) == [0, 0, 1, 3]

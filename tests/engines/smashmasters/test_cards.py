@@ -208,12 +208,12 @@ BROKEN = [
         "rival",
     ),
     (
-        'modifiers = [{ kind = "heavy_hitter" }], until = "attack"',
-        'modifiers = [], until = "attack"',
+        'modifiers = [{ kind = "heavy_hitter" }], until = "stunned"',
+        'modifiers = [], until = "stunned"',
         "kc-c6",
         "modifier",
     ),
-    ('until = "attack" }]\n\n# --- Lawn', 'until = "later" }]\n\n# --- Lawn', "kc-c6", "until"),
+    ('until = "stunned" }]\n\n# --- Lawn', 'until = "later" }]\n\n# --- Lawn', "kc-c6", "until"),
     (
         'power_type = "mutant"\nrank = 3\nfluff = "Layered',
         'power_type = "cosmic"\nrank = 3\nfluff = "Layered',

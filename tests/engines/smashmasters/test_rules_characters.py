@@ -53,16 +53,17 @@ def test_a_stunned_fighter_cannot_counter() -> None:
 def test_a_revived_character_powers_wait_for_the_next_turn() -> None:
     """§3 Guidelines (ruling 14): Second Helping revives Sam, whose bigger hand starts next turn."""
     helping = cid("Second Helping")
-    state = duel([CASSEROLE, SAM], [PHOTO, WENDY], hands=([helping, *KC_SMASH[:4]], None))
-    space(state, SAM).stunned = True
-    space(state, CASSEROLE).stunned = True
+    state = game(2)
+    arrange(state, 0, team=[CASSEROLE, SAM], stunned=[CASSEROLE, SAM], hand=[helping, *KC_SMASH[:4]])
+    arrange(state, 1, team=[PHOTO, WENDY])
+    begin(state)
+    assert len(state.players[0].hand) == 5  # Sam is stunned: his power is off
     events = play(state, "action", helping)
     assert not space(state, SAM).stunned and not space(state, CASSEROLE).stunned
     assert "Sourdough Sam (Ann) is revived." in said(events)
-    assert len(state.players[0].hand) == 5  # Sam was waking when Ann's hand was refilled
+    refills = [e for e in events if e.visible_to == (0,) and e.text.startswith("You draw")]
+    assert len(refills) == 2  # the Super's replacement, then the 6th card when Sam woke up
     assert state.turn == 1 and view(state)["seats"][0]["hand_min"] == 6  # Bob's turn: Sam is awake
-    play(state, "action", "discard")
-    play(state, "discard", state.players[1].hand[0])
     assert not space(state, SAM).waking and len(state.players[0].hand) == 6
 
 
@@ -125,31 +126,33 @@ def test_supers_need_their_character_and_revive_it() -> None:
 
 
 def test_stories_hit_every_team_the_player_s_own_too() -> None:
-    """§1 Story cards (ruling 17): Health Inspection stuns every Mutant, Ann's included."""
-    inspection = cid("Health Inspection")
-    state = duel([CASSEROLE, SALLY, CHEESE], [PHOTO, COMPOST], hands=([inspection, *KC_SMASH[:4]], None))
-    play(state, "action", inspection)
-    assert space(state, CASSEROLE).stunned and space(state, CHEESE).stunned and space(state, COMPOST).stunned
-    assert not space(state, SALLY).stunned and not space(state, PHOTO).stunned
+    """§1 Story cards (ruling 17): Grease Fire defeats every stunned character, Ann's included."""
+    fire = cid("Grease Fire")
+    state = duel([CASSEROLE, SALLY, CHEESE], [PHOTO, COMPOST], hands=([fire, *KC_SMASH[:4]], None))
+    space(state, CHEESE).stunned = space(state, COMPOST).stunned = True
+    play(state, "action", fire)
+    assert CHEESE in state.players[0].defeated and COMPOST in state.players[1].defeated
+    assert team_ids(state, 0)[:2] == [CASSEROLE, SALLY] and PHOTO in team_ids(state, 1)
 
 
-def test_safe_from_stories_and_a_team_wide_passive() -> None:
-    """Sun Soaker: Bob's Nature characters are safe from Story cards (Solar Eclipse is a Story)."""
-    eclipse = cid("Solar Eclipse")
-    state = game(2, decks="ld,kc")
-    arrange(state, 0, team=[WENDY, NURTURE], hand=[eclipse, *LD_SMASH[:4]])
-    arrange(state, 1, team=[SAM, CASSEROLE])
+def test_safe_from_stories_protects_only_whom_the_passive_names() -> None:
+    """Safe (§7): Photosynthia is safe from Story cards, so Ann's Magic Hangover cannot pick her;
+    her Nature teammate is fair game. A stunned Photosynthia loses that power (§4 Stunned)."""
+    hangover = cid("Magic Hangover")
+    state = game(2, decks="mm,ld")
+    arrange(state, 0, team=["mm-c1", "mm-c3"], hand=[hangover, *smashes("mm", 4)])
+    arrange(state, 1, team=[PHOTO, NURTURE, WENDY])
     begin(state)
-    play(state, "action", eclipse)
-    assert space(state, NURTURE).stunned and space(state, SAM).stunned
-    state = game(2, decks="ld,kc")
-    arrange(state, 0, team=[PHOTO, NURTURE], hand=[eclipse, *LD_SMASH[:4]])
-    arrange(state, 1, team=[SAM, CASSEROLE])
+    assert view(state)["seats"][1]["team"][0]["safe_from"] == ["story"]
+    play(state, "action", hangover)  # the only rival it may pick: no question asked
+    assert space(state, NURTURE).stunned and not space(state, PHOTO).stunned
+    fire = cid("Grease Fire")
+    state = game(2, decks="kc,ld")
+    arrange(state, 0, team=[SAM, CASSEROLE], hand=[fire, *KC_SMASH[:4]])
+    arrange(state, 1, team=[PHOTO, WENDY], stunned=[PHOTO])
     begin(state)
-    play(state, "action", eclipse)
-    assert not space(state, NURTURE).stunned and not space(state, PHOTO).stunned
-    assert space(state, SAM).stunned
-    assert view(state)["seats"][0]["team"][0]["safe_from"] == ["story"]
+    play(state, "action", fire)
+    assert PHOTO in state.players[1].defeated
 
 
 def test_safe_from_defeat_means_stunned_instead() -> None:
@@ -183,20 +186,21 @@ def test_bring_back_to_the_table_or_the_stack() -> None:
 
 def test_a_full_team_may_swap_a_stunned_character_for_a_summon() -> None:
     """The joining rule: with no empty space, a stunned teammate may step down, or not."""
-    army = cid("Gnome Army")
-    state = game(2, decks="ld,kc")
-    arrange(state, 0, team=[PHOTO, GNOME, WENDY], stunned=[WENDY], hand=[army, *LD_SMASH[:4]])
+    assembly = cid("Assembly Line")
+    state = game(2, decks="ga,kc")
+    arrange(state, 0, team=["ga-c1", "ga-c2", "ga-c3"], stunned=["ga-c3"], hand=[assembly, *smashes("ga", 4)])
     arrange(state, 1, team=[SALLY])
     begin(state)
-    play(state, "action", army)
-    assert options(state) == [f"d.{WENDY}", "keep"]
-    play(state, "place", f"d.{WENDY}")
-    play(state, "summon", BEE)
-    assert team_ids(state, 0) == [PHOTO, GNOME, BEE] and state.players[0].defeated == [WENDY]
+    play(state, "action", assembly)
+    assert options(state) == ["d.ga-c3", "keep"]
+    play(state, "place", "d.ga-c3")
+    play(state, "summon", "ga-c6")
+    assert team_ids(state, 0) == ["ga-c1", "ga-c2", "ga-c6"] and state.players[0].defeated == ["ga-c3"]
 
 
-def test_turned_around_until_its_next_attack() -> None:
-    """§7 Turn the card around: Nuke It makes Max's next battle win defeat; then he turns back."""
+def test_turned_around_until_he_is_stunned() -> None:
+    """§7 Turn the card around (ruling 33): Nuke It makes Max's battle wins defeat, and he stays
+    turned around after a win, until he is stunned; then he turns back."""
     state = duel([MAX, SALLY], [PHOTO, WENDY], hands=(KC_SMASH, LD_SMASH[:1]))
     play(state, "action", f"p.{MAX}")
     assert view(state)["seats"][0]["team"][0]["turned"] is True
@@ -208,7 +212,11 @@ def test_turned_around_until_its_next_attack() -> None:
     play(state, "counter", "smash")
     play(state, "counter", "smash")
     play(state, "counter", "pass")
-    assert PHOTO in state.players[1].defeated and space(state, MAX).turned is None
+    assert PHOTO in state.players[1].defeated and space(state, MAX).turned is not None
+    play(state, "summon", BEE)
+    play(state, "action", f"p.{WENDY}")
+    play(state, "choose", MAX)
+    assert space(state, MAX).stunned and space(state, MAX).turned is None
 
 
 def test_stories_and_powers_revive_too() -> None:

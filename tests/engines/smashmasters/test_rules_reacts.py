@@ -48,11 +48,16 @@ def test_a_rival_may_cancel_a_story_out_of_turn() -> None:
 
 
 def test_declining_a_react_lets_the_card_resolve() -> None:
-    """B.2: after "Don't react" the Story resolves as played."""
-    state = _table("ld,kc", [[WENDY, NURTURE], [BAGUETTE, SAM]], [[ECLIPSE, *LD_SMASH[:4]], None])
+    """B.2: after "Don't react" the Story resolves as played: Solar Eclipse stuns two of Bob's
+    characters, then one of Ann's."""
+    state = _table("ld,kc", [[WENDY, NURTURE], [BAGUETTE, SAM, CHEESE]], [[ECLIPSE, *LD_SMASH[:4]], None])
     play(state, "action", ECLIPSE)
     play(state, "react", "pass")
-    assert space(state, SAM).stunned and space(state, NURTURE).stunned and not space(state, WENDY).stunned
+    play(state, "choose", SAM)
+    play(state, "choose", CHEESE)
+    play(state, "choose", NURTURE)
+    assert space(state, SAM).stunned and space(state, CHEESE).stunned and not space(state, BAGUETTE).stunned
+    assert space(state, NURTURE).stunned and not space(state, WENDY).stunned
 
 
 def test_nobody_reacts_on_their_own_turn() -> None:
@@ -99,18 +104,20 @@ def test_a_react_power_works_once_per_turn() -> None:
     assert state.turn == 1
 
 
-def test_ghostly_escort_acts_before_the_replacement() -> None:
-    """B.4 ally_defeated: Sir Spells-a-Lot returns a defeated teammate to the stack, then the
-    space is refilled (and the returned character may be the one summoned)."""
+def test_haunting_stuns_a_rival_and_the_defeated_stays_defeated() -> None:
+    """B.4 ally_defeated (§4 Stunned: attacked while stunned, defeated): Sir Spells-a-Lot's
+    Haunting stuns a rival character; the defeated teammate stays in the Defeated Pile, so the
+    replacement summon cannot bring the same character straight back."""
     state = _table("kc,mm", [[SALLY, MAX], ["mm-c1", "mm-c4"]], [KC_SMASH, None])
     space(state, "mm-c1").stunned = True
     play(state, "action", "smash")
     play(state, "attacker", SALLY)
     play(state, "target", "mm-c1")
     play(state, "react", "p.mm-c4")
-    assert decision(state).key == "summon" and "mm-c1" in options(state)
-    play(state, "summon", "mm-c1")
-    assert team_ids(state, 1) == ["mm-c1", "mm-c4"] and state.players[1].defeated == []
+    assert decision(state).key == "choose" and options(state) == [SALLY, MAX]
+    play(state, "choose", MAX)
+    assert space(state, MAX).stunned and state.players[1].defeated == ["mm-c1"]
+    assert decision(state).key == "summon" and "mm-c1" not in options(state)
 
 
 def test_victory_lap_after_a_defended_battle() -> None:
@@ -126,19 +133,21 @@ def test_victory_lap_after_a_defended_battle() -> None:
     assert len(state.players[1].hand) == 7
 
 
-def test_a_react_super_cancels_an_attack() -> None:
-    """Breadwinner (react Super): cancel the attack; the target is safe from attacks till Bob's turn."""
+def test_no_super_card_is_played_inside_a_smash_battle() -> None:
+    """§4 (the cards of a Smash Battle: Smash and Team-Up, "That's it? Yes!"): Bob holds the
+    react Super Breadwinner, but the attack only asks him to counter; once the battle is over
+    and Sally is stunned, Breadwinner may revive her."""
     breadwinner = cid("Breadwinner")
     state = _table("ld,kc", [[PHOTO, WENDY], [BAGUETTE, SALLY]], [LD_SMASH, [breadwinner, *KC_SMASH[:4]]])
     play(state, "action", "smash")
     play(state, "attacker", PHOTO)
     play(state, "target", SALLY)
-    assert options(state) == [breadwinner, "pass"]
-    events = play(state, "react", breadwinner)
-    assert "The attack is cancelled." in said(events)
-    assert not space(state, SALLY).stunned and state.battle is None
-    assert LD_SMASH[0] in state.players[0].discard and breadwinner in state.players[1].discard
-    assert state.turn == 1 and space(state, SALLY).tokens == []  # safe until Bob's turn began
+    assert decision(state).key == "counter" and options(state) == ["smash", "pass"]
+    play(state, "counter", "pass")
+    assert state.battle is None and space(state, SALLY).stunned
+    assert decision(state).key == "react" and options(state) == [breadwinner, "pass"]
+    play(state, "react", breadwinner)
+    assert not space(state, SALLY).stunned and breadwinner in state.players[1].discard
 
 
 def test_swarm_shield_turns_a_defeat_into_a_stun() -> None:

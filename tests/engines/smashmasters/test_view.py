@@ -33,6 +33,7 @@ def test_the_public_view_shows_the_table_but_no_hand_or_stack() -> None:
         "power": "Slow Cooker",
         "timing": "action",
         "text": "Slow Cooker: Draw 2 cards.",
+        "fluff": "Low and slow wins the brawl. Eventually.",
         "state": "active",
         "waking": False,
         "turned": False,

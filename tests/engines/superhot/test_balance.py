@@ -1,26 +1,52 @@
-"""The balance the issue asks for, on seeded AI games, and the report script."""
+"""The balance report: its batches, its bounds, and the script that writes it into the rulings."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from engines.superhot.balance import END, START, main, measure
+import pytest
 
-SOLO_GAMES = 300
-
-
-def test_the_heuristic_ai_wins_solo_sometimes_and_loses_in_several_ways() -> None:
-    report = measure("solo", 1, SOLO_GAMES)
-    assert 0.25 <= report.win_rate <= 0.60, f"solo win rate {report.win_rate:.1%}"
-    assert report.top_cause_share() <= 0.70, f"one losing condition dominates: {report.causes}"
-    assert len(report.causes) >= 3
+from engines.superhot.balance import BAND, END, SEARCH_MAX, START, Result, Row, bounds, main, measure, rows
 
 
-def test_the_script_replaces_the_report_section_only(tmp_path: Path, capsys) -> None:
+def test_the_report_covers_every_mode_challenge_and_player() -> None:
+    batches = rows()
+    assert {row.mode for row in batches} == {"solo", "coop", "versus", "twovone"}
+    assert {row.player for row in batches if row.mode == "solo"} == {"easy", "normal", "hard", "search"}
+    assert len({row.challenge for row in batches}) == 6  # none and five challenges
+    assert all(row.games >= 80 for row in batches)
+
+
+def test_bounds_judge_the_issue_limits() -> None:
+    def result(mode: str, player: str, rate: float, challenge: str = "none") -> Result:
+        return Result(Row(mode, player, 100, challenge), wins=round(rate * 100))
+
+    made = [result("solo", "hard", 0.5), result("solo", "search", 0.65), result("coop", "hard", 0.4)]
+    made += [result("coop", "search", 0.75), result("solo", "normal", 0.3), result("solo", "easy", 0.1)]
+    made += [result("solo", "hard", 0.45, name) for name in ("Bullet Storm", "Time's Up", "7 Line")]
+    made += [result("solo", "hard", 0.55, name) for name in ("Baseball Bat x1", "Baseball Bat x2")]
+    verdicts = {bound.name: bound.passed for bound in bounds(made)}
+    assert verdicts["solo hard AI win rate (at most)"] and verdicts["solo search player win rate"]
+    assert not verdicts["coop search player win rate"]  # 75% is over the 70% limit
+    assert not verdicts["Baseball Bat x1: win rate drop from plain solo"]
+    assert BAND == (0.35, 0.60) and SEARCH_MAX == 0.70
+
+
+def test_a_batch_is_seeded() -> None:
+    row = Row("solo", "easy", 2)
+    first = measure.__wrapped__(row)
+    again = measure.__wrapped__(row)
+    assert (first.wins, first.turns, first.causes) == (again.wins, again.turns, again.causes)
+
+
+@pytest.mark.parametrize("scale", [0.01])
+def test_the_script_replaces_the_report_section_only(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], scale: float
+) -> None:
     doc = tmp_path / "superhot.md"
     doc.write_text(f"# Rulings\nkept above\n{START}\nold numbers\n{END}\nkept below\n", encoding="utf-8")
-    main(["--games", "2", "--write", str(doc)])
+    main(["--scale", str(scale), "--write", str(doc)])
     text = doc.read_text(encoding="utf-8")
     assert "old numbers" not in text and "kept above" in text and "kept below" in text
-    assert "| solo | 2 |" in text and "| twovone | 2 |" in text
-    assert "| solo | 2 |" in capsys.readouterr().out
+    assert "| solo | none | hard | 2 |" in text and "| twovone | none | hard | 2 |" in text
+    assert "| Bound | Measured | Limit | Met |" in capsys.readouterr().out

@@ -1,12 +1,13 @@
-"""SQLite statements for records: rating and high-score updates inside the result's transaction,
-and the leaderboard, stats and history queries (all served by indexes, see 0003_records.sql)."""
+"""Plans for records: rating and high-score updates inside the result's transaction, and the
+leaderboard, stats and history queries (all served by indexes, see 0003_records.sql)."""
 
 from __future__ import annotations
 
-import sqlite3
 from collections import defaultdict
+from typing import Any
 
 from bot.ratings import Skill, rate
+from bot.storage.plan import Fetch, Many, Plan
 from bot.storage.records import (
     GLOBAL_SCOPE,
     BoardPage,
@@ -20,45 +21,39 @@ from bot.storage.records import (
 TREND_GAMES = 10
 
 
-def _all(db: sqlite3.Connection, sql: str, params: tuple[object, ...]) -> list[sqlite3.Row]:
-    return db.execute(sql, params).fetchall()
-
-
 def scopes(guild_id: int | None) -> list[int]:
     """The scopes a result counts in: its server (if any) and the global one."""
     return [GLOBAL_SCOPE] if guild_id is None else [guild_id, GLOBAL_SCOPE]
 
 
-def record_result(db: sqlite3.Connection, result: ResultRecord) -> None:
+def record_result(result: ResultRecord) -> Plan[None]:
     """Update ratings (in each scope the game is rated in) or high scores, in the caller's transaction.
 
     `result.changes` gets the rating changes of the first rated scope (the server's, if rated there).
     """
     if result.kind == "rated":
         for number, scope in enumerate(result.rated_scopes):
-            changes = _rate(db, result, scope)
+            changes = yield from _rate(result, scope)
             if number == 0:
                 result.changes = changes
     elif result.kind == "high_score":
         for scope in scopes(result.guild_id):
-            _high_score(db, result, scope)
+            yield from _high_score(result, scope)
 
 
-def _skills(db: sqlite3.Connection, game: str, scope: int, users: list[int]) -> dict[int, Skill]:
-    marks = ", ".join("?" * len(users))
-    rows = _all(
-        db,
-        f"SELECT user_id, mu, sigma FROM ratings WHERE game = ? AND guild_id = ? AND user_id IN ({marks})",
-        (game, scope, *users),
-    )
-    return {row["user_id"]: Skill(row["mu"], row["sigma"]) for row in rows}
-
-
-def _rate(db: sqlite3.Connection, result: ResultRecord, scope: int) -> dict[int, tuple[int, int]]:
+def _rate(result: ResultRecord, scope: int) -> Plan[dict[int, tuple[int, int]]]:
     """Rate one scope; AI seats (when a server rates games against AI) play at the default skill."""
     by_seat = {seat.seat: seat for seat in result.seats}
     people = [s.user_id for s in result.seats if s.user_id is not None and not s.is_ai]
-    current = _skills(db, result.game, scope, people)
+    current: dict[int, Skill] = {}
+    if people:
+        rows = yield Fetch(
+            "SELECT user_id, mu, sigma FROM ratings WHERE game = ? AND guild_id = ?"
+            f" AND user_id IN ({', '.join('?' * len(people))})",
+            (result.game, scope, *people),
+            lock=True,
+        )
+        current = {int(row["user_id"]): Skill(row["mu"], row["sigma"]) for row in rows}
 
     def skill(seat: ResultSeat) -> Skill:
         return current.get(seat.user_id, Skill()) if seat.user_id is not None and not seat.is_ai else Skill()
@@ -67,61 +62,88 @@ def _rate(db: sqlite3.Connection, result: ResultRecord, scope: int) -> dict[int,
     ranks = [min(seat.placement for seat in side) for side in sides]
     new = rate([[skill(seat) for seat in side] for side in sides], ranks)
     changes: dict[int, tuple[int, int]] = {}
+    ratings: list[tuple[object, ...]] = []
+    moves: list[tuple[object, ...]] = []
+    at = float(result.finished_at)
     for side, rank, skills in zip(sides, ranks, new, strict=True):
         for seat, after in zip(side, skills, strict=True):
             if seat.user_id is None or seat.is_ai:
                 continue
             before = skill(seat)
             changes[seat.user_id] = (before.shown, after.shown)
-            db.execute(
-                "INSERT INTO ratings (game, guild_id, user_id, name, mu, sigma, ordinal, games, wins,"
-                " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?)"
-                " ON CONFLICT (game, guild_id, user_id) DO UPDATE SET name = excluded.name, mu = excluded.mu,"
-                " sigma = excluded.sigma, ordinal = excluded.ordinal, games = games + 1,"
-                " wins = wins + excluded.wins, updated_at = excluded.updated_at",
+            ratings.append(
                 (
-                    result.game, scope, seat.user_id, seat.name, after.mu, after.sigma, after.ordinal,
-                    int(rank == 1), result.finished_at,
-                ),
-            )  # fmt: skip
-            db.execute(
-                "INSERT INTO rating_changes (table_id, guild_id, user_id, game, before_mu, before_sigma,"
-                " after_mu, after_sigma, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    result.game,
+                    scope,
+                    seat.user_id,
+                    seat.name,
+                    after.mu,
+                    after.sigma,
+                    after.ordinal,
+                    int(rank == 1),
+                    at,
+                )
+            )
+            moves.append(
                 (
-                    result.table_id, scope, seat.user_id, result.game, before.mu, before.sigma,
-                    after.mu, after.sigma, result.finished_at,
-                ),
-            )  # fmt: skip
+                    result.table_id,
+                    scope,
+                    seat.user_id,
+                    result.game,
+                    before.mu,
+                    before.sigma,
+                    after.mu,
+                    after.sigma,
+                    at,
+                )
+            )
+    if ratings:
+        yield Many(
+            "INSERT INTO ratings (game, guild_id, user_id, name, mu, sigma, ordinal, games, wins,"
+            " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?)"
+            " ON CONFLICT (game, guild_id, user_id) DO UPDATE SET name = excluded.name, mu = excluded.mu,"
+            " sigma = excluded.sigma, ordinal = excluded.ordinal, games = ratings.games + 1,"
+            " wins = ratings.wins + excluded.wins, updated_at = excluded.updated_at",
+            ratings,
+        )
+        yield Many(
+            "INSERT INTO rating_changes (table_id, guild_id, user_id, game, before_mu, before_sigma,"
+            " after_mu, after_sigma, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            moves,
+        )
     return changes
 
 
-def _high_score(db: sqlite3.Connection, result: ResultRecord, scope: int) -> None:
+def _high_score(result: ResultRecord, scope: int) -> Plan[None]:
     """Count the game for every person on its board; a player who forfeited (placed behind the
     side) gets neither the win nor the score."""
     best_place = min(seat.placement for seat in result.seats)
-    for seat in result.seats:
-        if seat.user_id is None or seat.is_ai:
-            continue
-        stayed = seat.placement == best_place
-        db.execute(
+    rows = [
+        (
+            result.game, result.board or result.mode, scope, seat.user_id, seat.name,
+            float(seat.score) if seat.placement == best_place else 0.0,
+            int(bool(result.won) and seat.placement == best_place), float(result.finished_at),
+        )
+        for seat in result.seats
+        if seat.user_id is not None and not seat.is_ai
+    ]  # fmt: skip
+    if rows:
+        yield Many(
             "INSERT INTO high_scores (game, mode, guild_id, user_id, name, best, games, wins, updated_at)"
             " VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?)"
             " ON CONFLICT (game, mode, guild_id, user_id) DO UPDATE SET name = excluded.name,"
-            " best = max(best, excluded.best), games = games + 1, wins = wins + excluded.wins,"
+            " best = CASE WHEN excluded.best > high_scores.best THEN excluded.best ELSE high_scores.best END,"
+            " games = high_scores.games + 1, wins = high_scores.wins + excluded.wins,"
             " updated_at = excluded.updated_at",
-            (
-                result.game, result.board or result.mode, scope, seat.user_id, seat.name,
-                seat.score if stayed else 0.0, int(bool(result.won) and stayed), result.finished_at,
-            ),
-        )  # fmt: skip
+            rows,
+        )
 
 
-def _board_row(rank: int, row: sqlite3.Row) -> BoardRow:
-    return BoardRow(rank, row["user_id"], row["name"], row["value"], row["games"], row["wins"])
+def _board_row(rank: int, row: Any) -> BoardRow:
+    return BoardRow(rank, int(row["user_id"]), row["name"], row["value"], int(row["games"]), int(row["wins"]))
 
 
 def _board(
-    db: sqlite3.Connection,
     table: str,
     value: str,
     where: str,
@@ -130,19 +152,19 @@ def _board(
     offset: int,
     limit: int,
     viewer: int,
-) -> BoardPage:
+) -> Plan[BoardPage]:
     """A page of a ranking, and the viewer's own row with its rank when it is not on the page.
 
     `order` lists (column, "DESC"|"ASC") pairs; user_id breaks the last ties.
     """
     columns = f"SELECT user_id, name, {value} AS value, games, wins FROM {table} WHERE {where}"
-    total = _all(db, f"SELECT COUNT(*) AS n FROM {table} WHERE {where}", params)[0]["n"]
+    total = int((yield Fetch(f"SELECT COUNT(*) AS n FROM {table} WHERE {where}", params))[0]["n"])
     clause = ", ".join(f"{column} {direction}" for column, direction in order)
-    rows = _all(db, f"{columns} ORDER BY {clause}, user_id LIMIT ? OFFSET ?", (*params, limit, offset))
+    rows = yield Fetch(f"{columns} ORDER BY {clause}, user_id LIMIT ? OFFSET ?", (*params, limit, offset))
     page = [_board_row(offset + i + 1, row) for i, row in enumerate(rows)]
     if any(row.user_id == viewer for row in page):
         return BoardPage(page, total, None)
-    found = _all(db, f"{columns} AND user_id = ?", (*params, viewer))
+    found = yield Fetch(f"{columns} AND user_id = ?", (*params, viewer))
     if not found:
         return BoardPage(page, total, None)
     mine = dict(found[0])
@@ -152,46 +174,39 @@ def _board(
         beats = ">" if direction == "DESC" else "<"
         ahead = f"{column} {beats} ? OR ({column} = ? AND ({ahead}))"
         ahead_params = [mine[key], mine[key], *ahead_params]
-    count = _all(
-        db, f"SELECT COUNT(*) AS n FROM {table} WHERE {where} AND ({ahead})", (*params, *ahead_params)
+    count = yield Fetch(
+        f"SELECT COUNT(*) AS n FROM {table} WHERE {where} AND ({ahead})", (*params, *ahead_params)
     )
-    return BoardPage(page, total, _board_row(count[0]["n"] + 1, found[0]))
+    return BoardPage(page, total, _board_row(int(count[0]["n"]) + 1, found[0]))
 
 
 def rating_board(
-    db: sqlite3.Connection, game: str, scope: int, min_games: int, offset: int, limit: int, viewer: int
-) -> BoardPage:
+    game: str, scope: int, min_games: int, offset: int, limit: int, viewer: int
+) -> Plan[BoardPage]:
     """A page of a rating leaderboard, best ordinal first (players with enough games only)."""
     return _board(
-        db, "ratings", "ordinal", "game = ? AND guild_id = ? AND games >= ?", (game, scope, min_games),
+        "ratings", "ordinal", "game = ? AND guild_id = ? AND games >= ?", (game, scope, min_games),
         [("ordinal", "DESC")], offset, limit, viewer,
     )  # fmt: skip
 
 
 def high_score_board(
-    db: sqlite3.Connection,
-    game: str,
-    mode: str,
-    scope: int,
-    min_games: int,
-    offset: int,
-    limit: int,
-    viewer: int,
-) -> BoardPage:
+    game: str, mode: str, scope: int, min_games: int, offset: int, limit: int, viewer: int
+) -> Plan[BoardPage]:
     """A page of a high-score board: best score, then most wins, then fewest games."""
     return _board(
-        db, "high_scores", "best", "game = ? AND mode = ? AND guild_id = ? AND games >= ?",
+        "high_scores", "best", "game = ? AND mode = ? AND guild_id = ? AND games >= ?",
         (game, mode, scope, min_games), [("best", "DESC"), ("wins", "DESC"), ("games", "ASC")],
         offset, limit, viewer,
     )  # fmt: skip
 
 
-def player_stats(db: sqlite3.Connection, user_id: int, scope: int) -> list[GameStats]:
+def player_stats(user_id: int, scope: int) -> Plan[list[GameStats]]:
     """Per game: finished games, wins, best placement and score, rating and its recent trend."""
-    rows = _all(
-        db,
+    rows = yield Fetch(
         "SELECT r.game AS game, COUNT(*) AS games,"
-        " SUM(CASE WHEN r.kind = 'high_score' THEN coalesce(r.won, 0) ELSE s.placement = 1 END) AS wins,"
+        " CAST(SUM(CASE WHEN r.kind = 'high_score' THEN coalesce(r.won, 0)"
+        " ELSE CAST(s.placement = 1 AS INTEGER) END) AS INTEGER) AS wins,"
         " MIN(s.placement) AS best_placement,"
         " MAX(CASE WHEN r.kind = 'high_score' THEN s.score END) AS best_score"
         " FROM result_seats s JOIN results r ON r.table_id = s.table_id"
@@ -200,16 +215,13 @@ def player_stats(db: sqlite3.Connection, user_id: int, scope: int) -> list[GameS
         + " GROUP BY r.game ORDER BY games DESC, r.game",
         (user_id, scope) if scope else (user_id,),
     )
-    ratings = {
-        row["game"]: (row["mu"], row["sigma"])
-        for row in _all(
-            db, "SELECT game, mu, sigma FROM ratings WHERE user_id = ? AND guild_id = ?", (user_id, scope)
-        )
-    }
+    rated = yield Fetch(
+        "SELECT game, mu, sigma FROM ratings WHERE user_id = ? AND guild_id = ?", (user_id, scope)
+    )
+    ratings = {row["game"]: (row["mu"], row["sigma"]) for row in rated}
     trends: dict[str, int] = defaultdict(int)
     for game in ratings:
-        changes = _all(
-            db,
+        changes = yield Fetch(
             "SELECT before_mu, before_sigma, after_mu, after_sigma FROM rating_changes"
             " WHERE user_id = ? AND game = ? AND guild_id = ? ORDER BY at DESC LIMIT ?",
             (user_id, game, scope, TREND_GAMES),
@@ -221,8 +233,8 @@ def player_stats(db: sqlite3.Connection, user_id: int, scope: int) -> list[GameS
     return [
         GameStats(
             row["game"],
-            row["games"],
-            row["wins"] or 0,
+            int(row["games"]),
+            int(row["wins"] or 0),
             row["best_placement"],
             row["best_score"],
             ratings.get(row["game"]),
@@ -232,15 +244,12 @@ def player_stats(db: sqlite3.Connection, user_id: int, scope: int) -> list[GameS
     ]
 
 
-def history(
-    db: sqlite3.Connection, user_id: int, game: str | None, scope: int, limit: int
-) -> list[HistoryEntry]:
+def history(user_id: int, game: str | None, scope: int, limit: int) -> Plan[list[HistoryEntry]]:
     """The player's most recent finished or cancelled games, newest first."""
     filters = " AND r.game = ?" if game else ""
     filters += " AND r.guild_id = ?" if scope else ""
     params: tuple[object, ...] = (user_id, *((game,) if game else ()), *((scope,) if scope else ()), limit)
-    rows = _all(
-        db,
+    rows = yield Fetch(
         "SELECT r.table_id, r.game, r.mode, r.finished_at, s.placement, r.status, r.summary,"
         " (SELECT COUNT(*) FROM result_seats o WHERE o.table_id = r.table_id) AS players"
         " FROM result_seats s JOIN results r ON r.table_id = s.table_id"
@@ -249,12 +258,12 @@ def history(
     )
     return [
         HistoryEntry(
-            row["table_id"],
+            int(row["table_id"]),
             row["game"],
             row["mode"],
             row["finished_at"],
-            row["placement"],
-            row["players"],
+            int(row["placement"]),
+            int(row["players"]),
             row["status"],
             row["summary"],
         )

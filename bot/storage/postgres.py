@@ -1,0 +1,93 @@
+"""The PostgreSQL backend (asyncpg), for several bot processes sharing one database.
+
+The same plans as SQLite (`bot.storage.plan`), awaited step by step on one pooled connection inside
+one transaction. Table writes stay optimistic on `rev`: a concurrent save of the same row waits for
+the first to commit, then matches no row and raises StaleWrite, as on SQLite. The schema is the same
+versioned migrations (`bot.storage.pg_migrate`), applied at open under an advisory lock.
+
+A `search_path` query parameter in the URL (`postgresql://host/db?search_path=supertable`) keeps the
+tables in a schema of their own; asyncpg passes other query parameters on as server settings too.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import asyncpg  # type: ignore[import-untyped]
+
+from bot.storage.pg_migrate import apply_migrations
+from bot.storage.plan import Fetch, Mode, Plan, T, numbered
+from bot.storage.sql_storage import PLACE_INDEX, SqlStorage
+
+POOL_SIZE = 10
+SCHEMES = ("postgres", "postgresql")
+
+
+def asyncpg_dsn(url: str) -> str:
+    """A DATABASE_URL as asyncpg takes it (`postgresql+asyncpg://` loses its driver suffix)."""
+    scheme, separator, rest = url.partition("://")
+    return f"{scheme.partition('+')[0]}{separator}{rest}"
+
+
+class PostgresStorage(SqlStorage):
+    """Storage in a PostgreSQL database, through a pool of asyncpg connections."""
+
+    def __init__(self, url: str, *, pool_size: int = POOL_SIZE) -> None:
+        self.url = url
+        self.pool_size = pool_size
+        self._conn: asyncpg.Pool | None = None
+        self._closing: asyncio.Future[None] | None = None
+
+    async def open(self) -> None:
+        """Connect the pool and apply pending migrations (once, whoever else starts at the same time)."""
+        pool = await asyncpg.create_pool(asyncpg_dsn(self.url), min_size=1, max_size=self.pool_size)
+        try:
+            async with pool.acquire() as conn:
+                await apply_migrations(conn)
+        except BaseException:
+            await pool.close()
+            raise
+        self._conn, self._closing = pool, None
+
+    async def close(self) -> None:
+        """Close the pool once running work is done (idempotent; concurrent callers all wait)."""
+        if self._closing is None:
+            if self._conn is None:
+                return
+            pool = self._conn
+            self._closing = asyncio.ensure_future(pool.close())
+            self._closing.add_done_callback(lambda _: self._forget(pool))
+        await asyncio.shield(self._closing)
+
+    def _forget(self, pool: asyncpg.Pool) -> None:
+        if self._conn is pool:
+            self._conn = None
+
+    async def _run(self, plan: Plan[T], mode: Mode) -> T:
+        """Run the plan on one pooled connection, in a transaction unless `mode` is SINGLE."""
+        if self._conn is None or self._closing is not None:
+            raise RuntimeError("PostgresStorage is not open: await open() first")
+        async with self._conn.acquire() as conn:
+            if mode is Mode.SINGLE:
+                return await drive(conn, plan)
+            read = mode is Mode.READ
+            async with conn.transaction(isolation="repeatable_read" if read else None, readonly=read):
+                return await drive(conn, plan)
+
+    def _place_taken(self, error: Exception) -> bool:
+        return isinstance(error, asyncpg.UniqueViolationError) and error.constraint_name == PLACE_INDEX
+
+
+async def drive(conn: asyncpg.Connection, plan: Plan[T]) -> T:
+    """Await each step and feed its rows back to the plan until it returns."""
+    try:
+        step = next(plan)
+        while True:
+            if isinstance(step, Fetch):
+                sql = numbered(step.sql) + (" FOR UPDATE" if step.lock else "")
+                step = plan.send(await conn.fetch(sql, *step.params))
+            else:
+                await conn.executemany(numbered(step.sql), step.rows)
+                step = plan.send([])
+    except StopIteration as done:
+        return done.value  # type: ignore[no-any-return]
