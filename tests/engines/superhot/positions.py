@@ -269,3 +269,13 @@ def lose_to_bullets(state: SuperhotState) -> None:
     move(state)
     deal(state, "d5", *state.players[0].hand[3:])
     done(state)
+
+
+# Cards the scenarios use most (instance ids of the core set).
+PUNCH = cards(pile="IT", use="fight", power=1)
+DUCK = cards(pile="IT", use="dodge", power=1)
+STRIKE = cards(pile="PZ", use="fight", power=1)
+PLIERS = card(pile="IT", use="pliers")
+DOUBLE = card(pile="IT", use="double")
+GUNS = cards(name="Dude with Gun")
+KATANA = card(use="katana")

@@ -9,15 +9,24 @@ from engines.superhot.ai import LEVELS, SuperhotAI
 from engines.superhot.engine import Superhot
 from engines.superhot.piles import obstacle
 from engines.superhot.state import SuperhotState
-from tests.engines.superhot.positions import ENGINE, arrange, bullets, card, cards, decision, game, quiet
+from tests.engines.superhot.positions import (
+    DOUBLE,
+    DUCK,
+    ENGINE,
+    GUNS,
+    KATANA,
+    PLIERS,
+    PUNCH,
+    arrange,
+    bullets,
+    card,
+    cards,
+    decision,
+    game,
+    quiet,
+)
 
-PUNCH = cards(pile="IT", use="fight", power=1)
-DUCK = cards(pile="IT", use="dodge", power=1)
 WEAVE = cards(pile="PZ", use="dodge", power=1)
-PLIERS = card(pile="IT", use="pliers")
-DOUBLE = card(pile="IT", use="double")
-GUNS = cards(name="Dude with Gun")
-KATANA = card(use="katana")
 HARD_BULLET = bullets(need="dodge", value=3)[0]
 
 

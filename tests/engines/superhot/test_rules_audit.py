@@ -9,10 +9,13 @@ from engines.core import IllegalChoice
 from engines.superhot.cards import pool
 from engines.superhot.piles import is_bullet
 from tests.engines.superhot.positions import (
+    DUCK,
     ENGINE,
+    GUNS,
+    PLIERS,
+    PUNCH,
     arrange,
     bullets,
-    card,
     cards,
     clear_level,
     deal,
@@ -25,11 +28,6 @@ from tests.engines.superhot.positions import (
     play,
     quiet,
 )
-
-PUNCH = cards(pile="IT", use="fight", power=1)
-DUCK = cards(pile="IT", use="dodge", power=1)
-PLIERS = card(pile="IT", use="pliers")
-GUNS = cards(name="Dude with Gun")
 
 
 def test_solo_setup_line_hand_and_bullets() -> None:

@@ -10,9 +10,9 @@ from engines.superhot.piles import is_bullet, obstacle
 from engines.superhot.state import SuperhotState
 from tests.engines.superhot.positions import (
     ENGINE,
+    GUNS,
     arrange,
     card,
-    cards,
     clear_level,
     decision,
     game,
@@ -20,9 +20,6 @@ from tests.engines.superhot.positions import (
     play,
     quiet,
 )
-
-GUNS = cards(name="Dude with Gun")
-
 
 # --- challenges -----------------------------------------------------------------------------------
 

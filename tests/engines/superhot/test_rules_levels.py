@@ -10,7 +10,11 @@ from engines.superhot.cards import pool
 from engines.superhot.state import SuperhotState
 from tests.engines.superhot.kit import all_cards
 from tests.engines.superhot.positions import (
+    DOUBLE,
+    DUCK,
     ENGINE,
+    GUNS,
+    PUNCH,
     arrange,
     bullets,
     card,
@@ -26,11 +30,6 @@ from tests.engines.superhot.positions import (
     play,
 )
 
-PUNCH = cards(pile="IT", use="fight", power=1)
-DUCK = cards(pile="IT", use="dodge", power=1)
-PLIERS = card(pile="IT", use="pliers")
-DOUBLE = card(pile="IT", use="double")
-GUNS = cards(name="Dude with Gun")
 QUIET = cards(pile="obstacles", ability="none")
 FIGHT1 = cards(pile="obstacles", ability="none", need="fight", value=1)
 DESTROY_GOALS = [g for g, d in pool().goals.items() if d.kind == "destroy"]  # never met on arrival

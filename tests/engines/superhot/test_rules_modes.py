@@ -9,7 +9,11 @@ from engines.superhot.cards import pool
 from engines.superhot.piles import obstacle, requirement
 from engines.superhot.state import SuperhotState
 from tests.engines.superhot.positions import (
+    DUCK,
     ENGINE,
+    GUNS,
+    PUNCH,
+    STRIKE,
     LineSpec,
     arrange,
     bullets,
@@ -28,11 +32,7 @@ from tests.engines.superhot.positions import (
     quiet,
 )
 
-PUNCH = cards(pile="IT", use="fight", power=1)
-DUCK = cards(pile="IT", use="dodge", power=1)
-STRIKE = cards(pile="PZ", use="fight", power=1)
 WEAVE = cards(pile="PZ", use="dodge", power=1)
-GUNS = cards(name="Dude with Gun")
 UNARMED = cards(name="Unarmed Dude")
 QUIET = cards(pile="obstacles", ability="none")
 FIGHT1 = cards(pile="obstacles", ability="none", need="fight", value=1)

@@ -8,7 +8,13 @@ from engines.core import IllegalChoice
 from engines.superhot.cards import pool
 from engines.superhot.piles import obstacle
 from tests.engines.superhot.positions import (
+    DOUBLE,
+    DUCK,
     ENGINE,
+    GUNS,
+    KATANA,
+    PLIERS,
+    PUNCH,
     arrange,
     bullets,
     card,
@@ -26,16 +32,10 @@ from tests.engines.superhot.positions import (
     quiet,
 )
 
-PUNCH = cards(pile="IT", use="fight", power=1)
-DUCK = cards(pile="IT", use="dodge", power=1)
-PLIERS = card(pile="IT", use="pliers")
-DOUBLE = card(pile="IT", use="double")
-GUNS = cards(name="Dude with Gun")
 UNARMED = cards(name="Unarmed Dude")
 SHOTGUN = card(name="Shotgun")
 PILLAR = card(name="Pillar")
 KATANA_DUDE = card(name="Dude with Katana")
-KATANA = card(use="katana")
 GLASS = card(use="glass", pile="obstacles")
 QUIET = cards(pile="obstacles", ability="none")
 FIGHT1 = cards(pile="obstacles", ability="none", need="fight", value=1)

@@ -8,7 +8,10 @@ from engines.core import IllegalChoice
 from engines.superhot.piles import obstacle
 from engines.superhot.state import SuperhotState
 from tests.engines.superhot.positions import (
+    DUCK,
     ENGINE,
+    GUNS,
+    PUNCH,
     arrange,
     bullets,
     card,
@@ -24,9 +27,6 @@ from tests.engines.superhot.positions import (
     quiet,
 )
 
-PUNCH = cards(pile="IT", use="fight", power=1)  # 1 Fighting each
-DUCK = cards(pile="IT", use="dodge", power=1)  # 1 Dodge each
-GUNS = cards(name="Dude with Gun")
 UNARMED = cards(name="Unarmed Dude")
 QUIET = cards(pile="obstacles", ability="none")
 FIGHT1 = cards(pile="obstacles", ability="none", need="fight", value=1)

@@ -11,9 +11,11 @@ from engines.superhot.piles import is_bullet, obstacle
 from engines.superhot.state import SystemTurn
 from tests.engines.superhot.positions import (
     ENGINE,
+    GUNS,
+    PUNCH,
+    STRIKE,
     arrange,
     card,
-    cards,
     clear_level,
     decision,
     done,
@@ -27,9 +29,6 @@ from tests.engines.superhot.positions import (
     quiet,
 )
 
-PUNCH = cards(pile="IT", use="fight", power=1)
-STRIKE = cards(pile="PZ", use="fight", power=1)
-GUNS = cards(name="Dude with Gun")
 GLITCH = {g.effect: g for g in pool().glitches}
 
 

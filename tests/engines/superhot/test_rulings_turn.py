@@ -5,7 +5,13 @@ from __future__ import annotations
 
 from engines.superhot.piles import obstacle
 from tests.engines.superhot.positions import (
+    DOUBLE,
+    DUCK,
     ENGINE,
+    GUNS,
+    KATANA,
+    PLIERS,
+    PUNCH,
     arrange,
     bullets,
     card,
@@ -22,12 +28,6 @@ from tests.engines.superhot.positions import (
     quiet,
 )
 
-PUNCH = cards(pile="IT", use="fight", power=1)
-DUCK = cards(pile="IT", use="dodge", power=1)
-PLIERS = card(pile="IT", use="pliers")
-DOUBLE = card(pile="IT", use="double")
-GUNS = cards(name="Dude with Gun")
-KATANA = card(use="katana")
 FIGHT1 = cards(pile="obstacles", ability="none", need="fight", value=1)
 DODGE_BULLET = bullets(need="dodge", value=1)
 
