@@ -1,6 +1,6 @@
 """Smash Masters deck balance and AI levels: seeded games between the four pre-sorted decks.
 
-    python -m bench.balance [--games 400] [--tables 400] [--levels 400] [--level normal]
+    python -m bench.balance [--games 1000] [--tables 2000] [--levels 400] [--level normal]
                             [--jobs 2] [--write docs/rulings/smashmasters.md]
 
 Four tables: AI-vs-AI duels (every pairing of decks, each deck in seat 0 for half the games),
@@ -178,7 +178,7 @@ def measure(games: int, tables: int, levels: int, level: str, workers: int) -> B
 
 
 SECTION = "balance"
-FULL = {"games": 400, "tables": 400, "levels": 400}
+FULL = {"games": 1000, "tables": 2000, "levels": 400}
 QUICK = {"games": 2, "tables": 2, "levels": 2}
 
 
@@ -299,9 +299,13 @@ def markdown(balance: Balance) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.balance", description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=400, help="duels per pairing (AI and random each)")
-    parser.add_argument("--tables", type=int, default=400, help="4-player AI games")
-    parser.add_argument("--levels", type=int, default=400, help="games per AI level match (0: none)")
+    parser.add_argument(
+        "--games", type=int, default=FULL["games"], help="duels per pairing (AI and random each)"
+    )
+    parser.add_argument("--tables", type=int, default=FULL["tables"], help="4-player AI games")
+    parser.add_argument(
+        "--levels", type=int, default=FULL["levels"], help="games per AI level match (0: none)"
+    )
     parser.add_argument("--level", default="normal", choices=("easy", "normal", "hard"), help="AI level")
     parser.add_argument("--jobs", type=int, default=1, choices=(1, 2), help="processes to play on")
     parser.add_argument("--write", type=Path, help="document whose balance section to replace")

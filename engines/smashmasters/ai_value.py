@@ -51,7 +51,7 @@ from engines.smashmasters.look import (
 )
 from engines.smashmasters.stakes import Stake, stake
 from engines.smashmasters.state import Player, SmashState, Source, Space
-from engines.smashmasters.targets import TableStep, steps_of, table_targets
+from engines.smashmasters.targets import TableStep, choosing_teams, steps_of, table_targets
 
 
 @dataclass(frozen=True)
@@ -205,7 +205,8 @@ def _table_value(state: SmashState, src: Source, step: TableStep, me: int, skill
         return sum(side(state, me, p) * impact(state, step, p, s, skill) for p, s in found)
     if target.select == "each_team":
         total = 0.0
-        for seat in {p.seat for p, _ in found}:
+        owners = {p.seat for p in choosing_teams(state, src, step)}
+        for seat in {p.seat for p, _ in found} & owners:
             own = [impact(state, step, p, s, skill) for p, s in found if p.seat == seat]
             picked = sorted(own, reverse=True)[: target.count]  # each owner picks its best
             total += side(state, me, state.players[seat]) * sum(picked)

@@ -103,6 +103,9 @@ class Target(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     power: tuple[PowerType, ...] = ()
     state: State = "any"
     others: bool = False
+    nearest: int = 0
+    """With `each_team`: only the first `nearest` rivals in turn order from you who have a legal
+    target take part (0: every rival); with who = "all" your own team takes part as well."""
 
 
 class Modifier(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -419,18 +422,21 @@ def _check_target(step: Targeted, source: _Source) -> str | None:
             source.trigger is None or source.trigger.on not in CHARACTER_TRIGGERS
         ):
             return f"{kind}: who = 'trigger' needs a react trigger that names a character"
-        if (target.select, target.count, target.power, target.state, target.others) != (
+        if (target.select, target.count, target.power, target.state, target.others, target.nearest) != (
             "choose",
             1,
             (),
             "any",
             False,
+            0,
         ):
             return f"{kind}: who = {target.who!r} takes no select, count, power, state or others"
     if target.select == "all" and target.count != 1:
         return f"{kind}: count means nothing with select = 'all'"
     if target.select == "each_team" and target.who not in ("rivals", "all"):
         return f"{kind}: select = 'each_team' needs who = 'rivals' or 'all'"
+    if target.nearest and (target.select != "each_team" or isinstance(step, BringBack) or target.nearest < 0):
+        return f"{kind}: nearest = n needs select = 'each_team' on the table (n at least 1)"
     if target.others and not source.has_self:
         return f"{kind}: others = true needs a source character"
     if isinstance(step, Stun | TurnAround) and target.state == "stunned":

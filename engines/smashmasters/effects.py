@@ -49,6 +49,7 @@ from engines.smashmasters.state import Discard as DiscardTask
 from engines.smashmasters.state import Search as SearchTask
 from engines.smashmasters.targets import (
     TableStep,
+    choosing_teams,
     concerned,
     fits,
     source_name,
@@ -139,7 +140,11 @@ def _targeted(ctx: Ctx, src: Source, index: int, step: TableStep | BringBack) ->
             idle.explain(ctx, src, step, [named], affected=0)
         return
     if target.select == "each_team":
-        owners = teams(state, src, target, src.seat, own=False)
+        owners = (
+            choosing_teams(state, src, step)
+            if not isinstance(step, BringBack)
+            else teams(state, src, target, src.seat, own=False)
+        )
         ctx.push(*[Choose(src=src, index=index, chooser=p.seat, left=target.count, own=True) for p in owners])
     elif target.select == "choose":
         ctx.push(Choose(src=src, index=index, chooser=src.seat, left=target.count))

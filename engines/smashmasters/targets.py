@@ -106,6 +106,24 @@ def table_targets(
     return found
 
 
+def choosing_teams(state: SmashState, src: Source, step: TableStep) -> list[Player]:
+    """The owners who each pick their own targets for an `each_team` step, in turn order from
+    the card's player: with `nearest`, you (when the step names every team) and only the
+    nearest rivals who have a legal target."""
+    owners = teams(state, src, step.target, src.seat, own=False)
+    if not step.target.nearest:
+        return owners
+    picked: list[Player] = []
+    left = step.target.nearest
+    for player in owners:
+        if player.seat == src.seat:
+            picked.append(player)
+        elif left and table_targets(state, src, step, player.seat, own=True):
+            picked.append(player)
+            left -= 1
+    return picked
+
+
 def concerned(
     state: SmashState, src: Source, step: TableStep, chooser: int, own: bool
 ) -> list[tuple[Player, Space]]:

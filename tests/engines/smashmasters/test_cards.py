@@ -150,6 +150,12 @@ BROKEN = [
     ('name = "Potluck"', 'name = "Potluck Extravaganza Deluxe"', "kc-t2", "length"),
     ('text = "Draw 2 cards."', 'text = "' + "Yum. " * 25 + '"', "kc-c2", "length"),
     ('name = "Potluck"', 'name = "Food Fight!"', "kc-t2", "already used"),
+    (
+        'count = 2, power = ["magic", "gadget"] } }]',
+        'count = 2, power = ["magic", "gadget"], nearest = 1 } }]',
+        "kc-t3",
+        "nearest",
+    ),
     ('timing = "passive"\ntext = "Rivals who', 'timing = "sometimes"\ntext = "Rivals who', "kc-c1", "timing"),
     ('timing = "passive"\ntext = "Rivals who', 'timing = "action"\ntext = "Rivals who', "kc-c1", "modifiers"),
     (

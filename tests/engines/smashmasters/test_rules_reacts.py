@@ -68,6 +68,25 @@ def test_nobody_reacts_on_their_own_turn() -> None:
     assert decision(state).key == "choose" and decision(state).seat == 0  # no window for Ann herself
 
 
+def test_food_fight_reaches_you_and_the_next_rival_who_can() -> None:
+    """B.3 `nearest` (part D, Food Fight!): at a 4-player table Ann and only the next rival with an
+    active character stun one of their own; Bob (all stunned) is passed over for Cy, Di is spared."""
+    food_fight = cid("Food Fight!")
+    teams = [[BAGUETTE, SALLY], [PHOTO], ["ga-c1", "ga-c2"], ["mm-c1", "mm-c2"]]
+    state = _table("kc,ld,ga,mm", teams, [[food_fight, *KC_SMASH[:4]], None, None, None])
+    space(state, PHOTO).stunned = True
+    play(state, "action", food_fight)
+    while decision(state).key == "react":  # rivals may react to a Story; nobody does
+        play(state, "react", "pass")
+    assert (decision(state).seat, decision(state).key) == (0, "choose")
+    play(state, "choose", SALLY)
+    assert (decision(state).seat, decision(state).key) == (2, "choose")
+    play(state, "choose", "ga-c2")
+    assert space(state, "ga-c2").stunned and not space(state, "ga-c1").stunned
+    assert not any(space(state, c).stunned for c in ("mm-c1", "mm-c2"))
+    assert not space(state, SALLY).stunned and state.turn == 1  # her only stunned one, revived
+
+
 def test_every_rival_is_asked_in_turn_order() -> None:
     """B.2: a Story opens a window for each rival in turn, from the player after the turn player."""
     firewall = cid("Firewall")
