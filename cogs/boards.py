@@ -17,6 +17,7 @@ from cogs import ids
 from cogs.media import Picture, in_render_thread
 from cogs.ui import button, gallery, layout
 from engines.core import Engine
+from engines.core.words import counted
 from renderers.leaderboard import Board, Row, leaderboard_text, render_leaderboard
 
 if TYPE_CHECKING:
@@ -125,7 +126,7 @@ async def board_message(
         page=page,
         pages=pages,
         viewer_row=_row(found.viewer, rating, viewer) if found.viewer else None,
-        empty_text=f"Nobody has {min_games} recorded game(s) here yet: play some!",
+        empty_text=f"Nobody has {counted(min_games, 'recorded game')} here yet: play some!",
     )
     here = BoardQuery(game, mode, bool(scope), page)
     try:

@@ -231,7 +231,8 @@ class RecordsCommands(commands.Cog):
             await tell(
                 interaction,
                 f"Games against AI are **{'rated' if current.rate_ai else 'not rated'}** here; "
-                f"players appear on leaderboards after **{shown_min}** game(s).",
+                f"players appear on leaderboards after **{shown_min}** "
+                f"{'game' if shown_min == 1 else 'games'}.",
             )
 
         await guarded(interaction, work)

@@ -14,6 +14,7 @@ from bot.runtime import clip, table_options
 from bot.storage.records import ResultRecord
 from cogs import ids
 from engines.core import Decision
+from engines.core.words import counted
 
 ACCENT = discord.Colour.from_rgb(230, 126, 34)
 MAX_BUTTONS = 5
@@ -226,7 +227,7 @@ def panel_view(
     elif decisions:
         parts += decision_items(record.id, version, decisions[0], picked)
         if len(decisions) > 1:
-            parts.append(ui.TextDisplay(f"-# {len(decisions) - 1} more decision(s) after this one."))
+            parts.append(ui.TextDisplay(f"-# {counted(len(decisions) - 1, 'more decision')} after this one."))
     else:
         waiting = waiting_line(live)
         parts.append(

@@ -64,6 +64,11 @@ def verb(name: str, third_person: str) -> str:
     return first + space + rest
 
 
+def counted(number: int, noun: str, plural: str = "") -> str:
+    """A number and its noun, agreeing: "1 card", "2 cards", "0 cards" (`plural` when not noun + s)."""
+    return f"{number} {noun if number == 1 else plural or noun + 's'}"
+
+
 def acts(name: str, third_person: str) -> str:
     """Subject and verb: "Ben keeps", "you keep"."""
     return f"{called(name)} {verb(name, third_person)}"

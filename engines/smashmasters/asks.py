@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from engines.core import Decision, Option
-from engines.core.words import acts
+from engines.core.words import acts, counted
 from engines.smashmasters import effects, idle
 from engines.smashmasters.cards import BringBack
 from engines.smashmasters.context import Ctx
@@ -84,11 +84,13 @@ def discard_question(state: SmashState, task: Discard) -> list[Decision]:
     low = min(task.low, high)
     refill = f"then draw back up to {hand_min(player)}"
     if task.action:
-        prompt = f"Discard 1 to {high} card(s), {refill}." if high > 1 else f"Discard a card, {refill}."
+        prompt = (
+            f"Discard 1 to {counted(high, 'card')}, {refill}." if high > 1 else f"Discard a card, {refill}."
+        )
         options = (*numbered(player.hand), Option(BACK, "Back: choose another action"))
         return [Decision(task.seat, "discard", f"{prompt} Or go back.", options, low, high)]
     more = f", and then {task.then} more" if task.then else ""
-    prompt = f"{task.why}: discard {low} card(s) of your choice, {refill}{more}."
+    prompt = f"{task.why}: discard {counted(low, 'card')} of your choice, {refill}{more}."
     return [Decision(task.seat, "discard", prompt, numbered(player.hand), low, high)]
 
 

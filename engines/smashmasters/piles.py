@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engines.core.words import acts, their
+from engines.core.words import acts, counted, their
 from engines.smashmasters.context import Ctx
 from engines.smashmasters.look import HAND_MAX, hand_min, kind, name
 from engines.smashmasters.state import Player
@@ -27,11 +27,11 @@ def draw(ctx: Ctx, player: Player, count: int, announce: bool = False) -> int:
     if announce:
         who = ctx.who(player.seat)
         if len(drawn) == count:
-            ctx.say(f"{acts(who, 'draws')} {len(drawn)} card(s).")
+            ctx.say(f"{acts(who, 'draws')} {counted(len(drawn), 'card')}.")
         else:
             full = len(player.hand) >= HAND_MAX
             why = f"a hand holds {HAND_MAX} cards at most" if full else "no cards left"
-            ctx.say(f"{acts(who, 'draws')} {len(drawn)} of {count} card(s): {why}.")
+            ctx.say(f"{acts(who, 'draws')} {len(drawn)} of {counted(count, 'card')}: {why}.")
     return len(drawn)
 
 

@@ -13,7 +13,7 @@ from functools import cache
 
 from engines.superhot import goals
 from engines.superhot.cards import pool as card_pool
-from engines.superhot.piles import BULLETS_TO_LOSE, HAND_SIZE, TEAM_BULLETS_TO_LOSE, obstacle
+from engines.superhot.piles import BULLETS_TO_LOSE, HAND_SIZE, TEAM_BULLETS_TO_LOSE, crossfire, obstacle
 from engines.superhot.state import Slot, SuperhotState
 
 LOST = -100_000.0
@@ -99,15 +99,16 @@ def line_role(card: str) -> tuple[int, bool, float]:
     return shots, definition.ability == "backup", other
 
 
-def volley(line: list[Slot | None]) -> int:
-    """Bullets the Line fires in phase 6: shooters, plus one per Unarmed Dude when any fired."""
+def volley(line: list[Slot | None], crossfire: int = 0) -> int:
+    """Bullets the Line fires in phase 6: shooters, plus one per Unarmed Dude when any fired, plus
+    the co-op crossfire."""
     shots = backups = 0
     for slot in line:
         if slot is not None and not slot.down:
             fired, backup, _ = line_role(slot.card)
             shots += fired
             backups += backup
-    return shots + backups if shots else 0
+    return shots + backups + crossfire if shots else 0
 
 
 class Judge:
@@ -124,6 +125,7 @@ class Judge:
             sum(card in BULLETS for card in p.hand) for i, p in enumerate(state.players) if i != state.active
         )
         self.team = len(state.players) > 1
+        self.crossfire = crossfire(state)
         self.final = state.levels > 0 and state.level >= state.levels
         self.goals = [(goal, goals.card(goal.card)) for goal in state.goals]
         cards = me.deck or me.discard
@@ -167,7 +169,7 @@ class Judge:
         done = self._goals_met(sk, hand, discard, left)
         if done >= len(self.goals) > 0:
             return WON if self.final else CLEARED + state.level * 100
-        fired = volley(line)
+        fired = volley(line, self.crossfire)
         bullets = len(state.bullets) + sk.pulled - fired
         empty = state.line_size - left
         if bullets <= 0 or empty > pool + fired:
@@ -220,7 +222,7 @@ class Judge:
         score -= w.held_bullet[min(whole, 3)] + (held - whole) * 60.0
         danger = 1.0 + 5.0 / bullets
         score += w.bullets_left * min(bullets, 8) - (w.bullets_left * 8 / bullets if bullets < 4 else 0)
-        score -= w.shot * volley(line) * danger
+        score -= w.shot * volley(line, self.crossfire) * danger
         position = 0
         for slot in line:
             if slot is None:

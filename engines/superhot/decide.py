@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engines.core import Decision, Option, Rng
-from engines.core.words import acts, their
+from engines.core.words import acts, counted, their
 from engines.superhot import flow, goals, system
 from engines.superhot.labels import (
     NEED_WORD,
@@ -117,7 +117,7 @@ def _use(state: SuperhotState, seat: int) -> Decision:
         options.append(Option("dtback", "Back: take Double trouble back (and the card it copied)"))
     options.append(Option("done", "Done using cards"))
     used = state.turn.spent
-    prompt = f"Use cards ({used} used so far: The Line will scroll {used} slot(s))"
+    prompt = f"Use cards ({used} used so far: The Line will scroll {counted(used, 'slot')})"
     if state.turn.echoes:
         copies = ", ".join(card_label(echo.card, echo.amount or None) for echo in state.turn.echoes)
         prompt += f". Double trouble copies ready: {copies} (unused ones vanish at Done)"
@@ -171,7 +171,9 @@ def _slash(state: SuperhotState, seat: int) -> Decision:
     hand = non_bullets(state.players[state.active].hand)
     options = tuple(number_same([Option(card, card_label(card)) for card in hand]))
     count = state.slash_left
-    return Decision(seat, "slash", f"An enemy slashes: discard {count} card(s)", options, count, count)
+    return Decision(
+        seat, "slash", f"An enemy slashes: discard {counted(count, 'card')}", options, count, count
+    )
 
 
 def _system_decision(state: SuperhotState) -> Decision:

@@ -6,12 +6,13 @@ from collections.abc import Mapping
 from typing import Literal
 
 from engines.core import Rng
-from engines.core.words import acts, sentence
+from engines.core.words import acts, counted, sentence
 from engines.superhot import goals, system
 from engines.superhot.cards import pool
 from engines.superhot.piles import (
     Defeat,
     check_bullets,
+    crossfire,
     draw,
     is_bullet,
     leave_line,
@@ -162,7 +163,7 @@ def wait(state: SuperhotState, rng: Rng, discards: list[str]) -> None:
         state.line[0] = None
         where = leave_line(state, player, start)
         moved = f"; {name_of(start.card) if not start.down else 'a knocked-out card'} went to the {where}"
-    say(state, f"{acts(name, 'waits')}, discarding {len(discards)} card(s){moved}.")
+    say(state, f"{acts(name, 'waits')}, discarding {counted(len(discards), 'card')}{moved}.")
     abilities(state, rng)
 
 
@@ -196,7 +197,10 @@ def maneuvers(state: SuperhotState) -> None:
     state.discard.extend(state.turn.used)
     state.turn.used = []
     if used:
-        say(state, f"Time moves: {used} slot(s) of The Line scroll past.")
+        say(
+            state,
+            f"Time moves: {counted(used, 'slot')} of The Line {'scrolls' if used == 1 else 'scroll'} past.",
+        )
 
 
 def abilities(state: SuperhotState, rng: Rng) -> None:
@@ -213,7 +217,11 @@ def abilities(state: SuperhotState, rng: Rng) -> None:
         for card in cards:
             if card.ability == "backup":
                 shots += shoot(state, 1)
-        say(state, f"Enemies fire {shots} bullet(s) into the Obstacles Discard; {len(state.bullets)} left.")
+        extra = shoot(state, crossfire(state))
+        shots += extra
+        note = " (one more: crossfire)" if extra else ""
+        left = len(state.bullets)
+        say(state, f"Enemies fire {counted(shots, 'bullet')}{note} into the Obstacles Discard; {left} left.")
     drawn = sum(card.amount for card in cards if card.ability == "draw")
     for _ in range(drawn):
         draw(player, rng)

@@ -89,6 +89,15 @@ def check_bullets(state: SuperhotState) -> None:
         raise Defeat("bullets_team", f"The team holds {TEAM_BULLETS_TO_LOSE} bullets between them.")
 
 
+CROSSFIRE = 1
+"""Co-op: bullets added to every volley of phase 6 (two targets in the room; rulings, Co-op)."""
+
+
+def crossfire(state: SuperhotState) -> int:
+    """Bullets a volley fires on top of its shooters and their backup: only in co-op."""
+    return CROSSFIRE if state.mode == "coop" else 0
+
+
 def shoot(state: SuperhotState, count: int) -> int:
     """Move bullets from the Bullets Deck to the Obstacles Discard; Defeat when the deck runs out."""
     shot = 0

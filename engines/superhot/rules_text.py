@@ -81,6 +81,7 @@ RULES: tuple[str, ...] = (
     "Each player has a starting deck (IT or PZ), a hand and a Player Discard of their own, and "
     "takes a full turn in turn: The Line acts, scrolls and refills after every turn.\n"
     "- **Goals**: one more per level (2, 3, then 4). Either player may complete any goal.\n"
+    "- **Crossfire**: whenever The Line shoots, it fires one bullet more than in solo.\n"
     "- **Veto**: one per level, except level 3, and only if both players agree.\n"
     "- The player who did not finish a level starts the next one.\n"
     "- **Aid**: after using your cards you may set one card from your hand (never a bullet) "

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.core.words import called, sentence
+from engines.core.words import called, counted, sentence
 from engines.superhot import goals
 from engines.superhot.piles import bullet, bullets_in, is_bullet, obstacle, requirement
 from engines.superhot.state import SuperhotState
@@ -71,7 +71,7 @@ def _campaign_target(state: SuperhotState) -> str | None:
     if len(state.campaigns) != 1 or state.over:
         return None
     first = state.campaigns[0]
-    result = "won" if first.won else f"{first.levels} level(s), {first.goals} goal(s)"
+    result = "won" if first.won else f"{counted(first.levels, 'level')}, {counted(first.goals, 'goal')}"
     return f"to beat: {state.names[first.normal[0]]} {result}"
 
 
@@ -210,10 +210,11 @@ def result_text(state: SuperhotState) -> str:
     if state.mode == "versus" and len(state.campaigns) == 2:
         first, second = state.campaigns
         return (
-            f"Revenge: {sentence(called(state.names[first.normal[0]]))} cleared {first.levels} level(s), "
+            f"Revenge: {sentence(called(state.names[first.normal[0]]))} "
+            f"cleared {counted(first.levels, 'level')}, "
             f"{called(state.names[second.normal[0]])} cleared {second.levels}."
         )
     if last.won:
         return f"{names} cleared every level. SUPER HOT!"
-    reached = f"after clearing {last.levels} level(s)" if last.levels else "on level 1"
+    reached = f"after clearing {counted(last.levels, 'level')}" if last.levels else "on level 1"
     return f"{names} lost {reached}: {CAUSES.get(last.cause, last.cause)}."

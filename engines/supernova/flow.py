@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engines.core import Rng
-from engines.core.words import acts, called
+from engines.core.words import acts, called, counted
 from engines.supernova import clock, plays, race, shockwave
 from engines.supernova.cards import HAND_SIZE, deck, pile_owners
 from engines.supernova.state import Laid, NovaState, Pile
@@ -97,7 +97,9 @@ def settle(state: NovaState, rng: Rng, now: float) -> None:
     clock.set_screens(state, set(), now)
     state.phase = "quickdraw"
     state.until = now + clock.RESUME
-    state.say(f"Quick draw! Everyone drew {drawn} card(s). Play resumes in {clock.RESUME:.0f} seconds.")
+    state.say(
+        f"Quick draw! Everyone drew {counted(drawn, 'card')}. Play resumes in {clock.RESUME:.0f} seconds."
+    )
 
 
 def start_free(state: NovaState, rng: Rng, now: float, why: str) -> None:

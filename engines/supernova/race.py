@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engines.core import Rng
-from engines.core.words import acts, called, verb
+from engines.core.words import acts, called, counted, verb
 from engines.supernova.cards import (
     KIND_LABELS,
     PHASE_KINDS,
@@ -20,7 +20,9 @@ def advance(state: NovaState) -> None:
     for place, seat in enumerate(state.gone):
         spaces = spaces_for(place)
         state.players[seat].position += spaces
-        state.say(f"{state.names[seat]} went out #{place + 1}: {spaces} space(s) to {_at(state, seat)}.")
+        state.say(
+            f"{state.names[seat]} went out #{place + 1}: {counted(spaces, 'space')} to {_at(state, seat)}."
+        )
 
 
 def _at(state: NovaState, seat: int) -> str:

@@ -61,7 +61,7 @@ async def test_every_command_button_and_autocomplete_answers_while_the_database_
         (await busy("/rules", lambda: alice.slash(games, "rules", game="highcard"))).response.message
     )
     server = await busy("/server settings", lambda: boss.slash(games, "server settings", min_games=1))
-    assert "after **1** game(s)" in reply(server)
+    assert "after **1** game" in reply(server)
     played = await record_game(
         world.bot.service.storage, [(alice.id, "alice"), (bob.id, "bob")], [1, 2], guild_id=world.guild.id
     )

@@ -10,10 +10,11 @@ import pytest
 
 from engines import REGISTRY
 from engines.core import Engine, Seat, policy_for
-from engines.core.words import acts, called, joint_possessive, possessive, sentence, their, verb
+from engines.core.words import acts, called, counted, joint_possessive, possessive, sentence, their, verb
 
 NAMES = ("You", "Chris", "Ann", "Bo")
 WRONG = [
+    re.compile(r"\w\(s\)"),  # "1 card(s)": counted nouns agree with their number
     re.compile(r"\b[Yy]ou's\b"),  # "You's pile"
     re.compile(r"\b[Yy]ou (?!\w*ss\b)(?!was\b|vs\b)\w+s\b"),  # "You keeps", "you draws"
     re.compile(r"\b[Yy]ou (is|was|has|does)\b"),
@@ -96,3 +97,10 @@ def test_every_line_reads_right_with_a_player_called_you(game: str, mode: str, s
     assert any(re.search(r"\b[Yy]ou(r)?\b", line) for line in lines), "the games talked about You"
     wrong = sorted({line for line in lines for pattern in WRONG if pattern.search(line)})
     assert not wrong, "\n".join(wrong[:20])
+
+
+def test_counted_nouns_agree_with_their_number() -> None:
+    """Log lines read "1 card" and "2 cards", never "card(s)"."""
+    assert [counted(n, "card") for n in (0, 1, 2)] == ["0 cards", "1 card", "2 cards"]
+    assert counted(3, "more decision") == "3 more decisions"
+    assert counted(2, "die", "dice") == "2 dice"

@@ -200,7 +200,7 @@ def test_a_discard_prompt_says_what_the_card_draws_afterwards() -> None:
     begin(state, turn=1)
     play(state, "action", cleaning)
     prompt = decision(state).prompt
-    assert prompt.startswith("Spring Cleaning: discard 2 card(s)") and "then 3 more" in prompt
+    assert prompt.startswith("Spring Cleaning: discard 2 cards") and "then 3 more" in prompt
 
 
 def test_the_discard_action_can_go_back() -> None:

@@ -73,7 +73,7 @@ def test_playing_a_card_draws_its_replacement_at_once() -> None:
     events = play(state, "action", POTLUCK)
     assert len(state.players[0].hand) == 5 + 2 and len(state.players[1].hand) == 5 + 2
     assert POTLUCK in state.players[0].discard and state.last_story == POTLUCK
-    assert "draws 2 card(s)" in said(events)
+    assert "draws 2 cards" in said(events)
 
 
 @pytest.mark.parametrize(

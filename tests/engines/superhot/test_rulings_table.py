@@ -120,6 +120,23 @@ def test_ruling_aid() -> None:
     assert state.aid is None and PUNCH[0] in state.players[0].discard
 
 
+def test_ruling_crossfire() -> None:
+    """A co-op volley fires one bullet more than the same Line fires in solo; no volley, no extra."""
+    fired = {}
+    for mode in ("solo", "coop"):
+        state = arrange(game(mode), line=[GUNS[0], *quiet()[:5]])
+        before = len(state.bullets)
+        pass_turn(state)
+        fired[mode] = before - len(state.bullets)
+        assert len(state.discard) == fired[mode]
+    assert fired == {"solo": 1, "coop": 2}
+    assert "Enemies fire 2 bullets (one more: crossfire)" in " ".join(state.log)
+    quiet_line = arrange(game("coop"), line=quiet()[:6])
+    before = len(quiet_line.bullets)
+    pass_turn(quiet_line)
+    assert len(quiet_line.bullets) == before
+
+
 # --- versus and 2 vs 1 -------------------------------------------------------------------------------
 
 

@@ -39,7 +39,7 @@ def test_quick_draw_when_nobody_can_play() -> None:
     resumes after a countdown."""
     state = stuck_table(((1, 3), (3, 3), (3,)))
     play(state, 0, 3, 1, now=10.0)  # a wrong value: payback, refill, and the table is stuck
-    assert state.phase == "quickdraw" and said(state, "Quick draw! Everyone drew 1 card(s)")
+    assert state.phase == "quickdraw" and said(state, "Quick draw! Everyone drew 1 card")
     pause = {(d.key, d.prompt) for d in ENGINE.decisions(state)}
     assert pause == {("play", "Play a card. Your screen: HOLD! (quick draw)")}  # a card now is a payback
     assert [len(p.hand) for p in state.players] == [6, 6, 6] and 1 in state.players[0].hand

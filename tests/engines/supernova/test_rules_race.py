@@ -63,7 +63,7 @@ def test_fourth_place_moves_two_and_later_places_one() -> None:
         play(state, seat, 3, seat // 2, now=10.0 + step)
         pile(state, seat // 2, 2)  # the next player's 3 fits too
     assert [state.players[seat].position for seat in (*order, 3)] == [5, 4, 3, 2, 1, 1]
-    assert said(state, "went out #4: 2 space(s)") and said(state, "went out #6: 1 space(s)")
+    assert said(state, "went out #4: 2 spaces") and said(state, "went out #6: 1 space ")
 
 
 def test_a_repairbot_never_takes_damage_below_zero() -> None:
