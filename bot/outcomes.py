@@ -36,6 +36,15 @@ def final_outcome(
     return msgspec.structs.replace(engine_outcome, placements=[g for g in head if g] + tail, summary=summary)
 
 
+def table_outcome(live: LiveTable) -> Outcome | None:
+    """The table's final outcome: the engine's, or the forfeits' when they leave one seat in play;
+    None while the game goes on."""
+    engine_outcome = live.engine.outcome(live.state)
+    if engine_outcome is None and not live.decided_by_forfeits():
+        return None
+    return final_outcome(engine_outcome, live.active_seats(), live.runtime.forfeited, live.record.seats)
+
+
 def result_record(
     live: LiveTable,
     outcome: Outcome | None,

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest_asyncio
 
 from bot.live_play import AWAY_PACE
-from bot.service import AWAY_AFTER_MISSES, TableService
+from bot.service import TableService
+from bot.turn_timers import AWAY_AFTER_MISSES
 from engines.smashmasters.engine import SmashMasters
 from tests.bot.service_kit import Recorder, clock_of, one_game_service
 

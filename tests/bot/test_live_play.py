@@ -16,6 +16,7 @@ from bot.live import LIVE_IDLE_MIN, LiveTable
 from bot.live_play import seen_as
 from bot.runtime import AiWait, decode_runtime
 from bot.service import TableService
+from bot.turn_timers import grant_downtime_grace
 from engines.core import Rng
 from engines.supernova import shockwave
 from engines.supernova.ai import REACTION
@@ -152,7 +153,7 @@ async def test_downtime_does_not_count_as_idling(service: TableService) -> None:
     live = await race(service)
     live.runtime.active_at[0] = clock_of(service).now - 1_000
     live.runtime.idle_warned = [0]
-    TableService._grant_downtime_grace(live, clock_of(service).now)
+    grant_downtime_grace(live, clock_of(service).now)
     assert live.runtime.active_at[0] == clock_of(service).now and live.runtime.idle_warned == []
 
 

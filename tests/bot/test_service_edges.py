@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 
 from bot.errors import StaleChoice, UserError
-from bot.service import CATCH_UP_SPACING, TableService
+from bot.service import TableService
 from bot.storage import open_storage
+from bot.table_store import CATCH_UP_SPACING
 from tests.bot.service_kit import OPEN, FakeClock, Recorder, make_service, open_lobby, started_table
 from tests.support.toys import PushYourLuck
 
