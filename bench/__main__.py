@@ -16,6 +16,7 @@ from bench.engines import engine_speed
 from bench.fairness import fairness
 from bench.figures import Figure, failed, merge_runs
 from bench.load import action_latency
+from bench.load_postgres import postgres_action_latency
 from bench.memory import memory_per_table
 from bench.records import records_speed
 from bench.render import render_speed
@@ -26,6 +27,7 @@ SECTIONS: dict[str, Callable[[bool], list[Figure]]] = {
     "engine": engine_speed,
     "render": render_speed,
     "act": action_latency,
+    "act-postgres": postgres_action_latency,
     "capacity": capacity,
     "memory": memory_per_table,
     "startup": startup_time,

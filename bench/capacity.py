@@ -59,7 +59,8 @@ def highest_rate(quick: bool) -> tuple[float, float]:
     best, best_p95 = 0.0, 0.0
     for rate in rates:
         with tempfile.TemporaryDirectory(prefix="supertable-bench-") as folder:
-            tally, _ = asyncio.run(run_load(12 if quick else TABLES, rate, seconds, warmup, Path(folder)))
+            url = f"sqlite:///{Path(folder) / 'load.db'}"
+            tally, _ = asyncio.run(run_load(12 if quick else TABLES, rate, seconds, warmup, url))
         p95 = percentile(tally.shown_after or [seconds * 1000], 95)
         if p95 > IMAGE_P95_BUDGET_MS:
             break

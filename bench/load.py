@@ -223,10 +223,11 @@ async def ticker(tally: Tally, until: float, measure_from: float) -> None:
 
 
 async def run_load(
-    tables: int, rate: float, seconds: float, warmup: float, folder: Path
+    tables: int, rate: float, seconds: float, warmup: float, database_url: str
 ) -> tuple[Tally, RenderPool]:
-    """Play `tables` tables at `rate` offered clicks per second in all; measure after the warm-up."""
-    storage = open_storage(f"sqlite:///{folder / 'load.db'}")
+    """Play `tables` tables at `rate` offered clicks per second in all on the database the URL names
+    (empty); measure after the warm-up."""
+    storage = open_storage(database_url)
     await storage.open()
     service = TableService(storage, REGISTRY, default_turn_timer=600.0)
     tally = Tally()
@@ -261,12 +262,17 @@ async def run_load(
     return tally, pool
 
 
+def load_shape(quick: bool) -> tuple[int, float, float, float]:
+    """Tables, offered clicks per second, measured seconds and warm-up seconds of a load run."""
+    return (20, 20.0, 3.0, 1.0) if quick else (200, 170.0, 30.0, 8.0)
+
+
 def action_latency(quick: bool) -> list[Figure]:
     """Latency, throughput, loop lag and table images with many tables playing at once."""
-    tables, seconds, warmup = (20, 3.0, 1.0) if quick else (200, 30.0, 8.0)
-    rate = 20.0 if quick else 170.0
+    tables, rate, seconds, warmup = load_shape(quick)
     with tempfile.TemporaryDirectory(prefix="supertable-bench-") as folder:
-        tally, pool = asyncio.run(run_load(tables, rate, seconds, warmup, Path(folder)))
+        url = f"sqlite:///{Path(folder) / 'load.db'}"
+        tally, pool = asyncio.run(run_load(tables, rate, seconds, warmup, url))
     done = len(tally.latencies)
 
     def figure(name: str, value: float, unit: str, limit: float | None = None, most: bool = True) -> Figure:

@@ -9,28 +9,36 @@ import pytest
 
 import bench.__main__ as bench_main
 from bench.figures import Figure, failed, merge_runs, percentile
+from tests.bot.backends import POSTGRES_URL, postgres_problem
 
 SECTIONS = {"engine", "render", "act", "capacity", "memory", "startup", "records", "fairness", "balance"}
 
 
 def test_the_quick_run_measures_every_section_and_writes_the_results(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """The PostgreSQL act figures come when the test server answers; without one the section says
+    why and reports nothing."""
+    monkeypatch.setenv("BENCH_POSTGRES_URL", POSTGRES_URL)
+    problem = postgres_problem()
+    expected = SECTIONS | ({"act-postgres"} if problem is None else set())
     out = tmp_path / "results.json"
     assert bench_main.main(["--quick", "--out", str(out)]) == 0
     document = json.loads(out.read_text())
     figures = {(f["section"], f["name"]): f for f in document["figures"]}
-    assert {section for section, _ in figures} == SECTIONS
+    assert {section for section, _ in figures} == expected
     assert document["quick"] is True and document["cpus"] >= 1
     for figure in document["figures"]:
         assert figure["value"] >= 0, figure
     budgeted = [f for f in document["figures"] if f["limit"] is not None]
-    assert {f["section"] for f in budgeted} == SECTIONS, "every section shows a budget"
+    assert {f["section"] for f in budgeted} == expected, "every section shows a budget"
     assert figures["startup", "tables decoded at start-up"]["value"] == 0, "start-up is lazy"
     assert figures["startup", "deadlines armed"]["value"] >= 500
     assert any(name.endswith("AI playouts") for _, name in figures)
-    printed = capsys.readouterr().out
-    assert "act -> edit requested p99" in printed and "RSS per idle table" in printed
+    captured = capsys.readouterr()
+    assert "act -> edit requested p99" in captured.out and "RSS per idle table" in captured.out
+    if problem is not None:
+        assert "act-postgres: skipped, no PostgreSQL" in captured.err
 
 
 def test_percentiles_take_the_nearest_rank() -> None:
