@@ -24,7 +24,8 @@ from bench.engines import playout
 from bench.figures import Figure, percentile
 from bot.storage.sqlite import SqliteStorage
 from bot.storage.sqlite_sync import transaction
-from renderers.leaderboard import render_leaderboard, sample_boards
+from renderers.leaderboard import render_leaderboard
+from renderers.leaderboard_board import sample_boards
 from renderers.replay import encode_replay_gif
 
 SECTION = "records"

@@ -18,7 +18,9 @@ from cogs.media import Picture, in_render_thread
 from cogs.ui import button, gallery, layout
 from engines.core import Engine
 from engines.core.words import counted
-from renderers.leaderboard import Board, Row, leaderboard_text, render_leaderboard
+from renderers.leaderboard import render_leaderboard
+from renderers.leaderboard_board import Board, Row
+from renderers.leaderboard_words import leaderboard_text
 
 if TYPE_CHECKING:
     from bot.app import SuperTableBot

@@ -33,7 +33,8 @@ from engines.smashmasters.ai_value import (
     stun_cost,
     worth,
 )
-from engines.smashmasters.cards import CARDS, BringBack, Cancel, Defeat, Story, Stun, Super
+from engines.smashmasters.card_schema import BringBack, Cancel, Defeat, Story, Stun, Super
+from engines.smashmasters.cards import CARDS
 from engines.smashmasters.look import (
     cards_of_kind,
     char_of,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from engines.smashmasters.cards import Revive, Safe
+from engines.smashmasters.card_schema import Revive, Safe
 from engines.smashmasters.look import (
     can_teamup,
     cards_of_kind,

@@ -13,8 +13,7 @@ from functools import cache
 from math import sqrt
 
 from engines.smashmasters.ai_read import battle_odds, foreseen_stake, reviver_ready
-from engines.smashmasters.cards import (
-    CARDS,
+from engines.smashmasters.card_schema import (
     TEAM_LIMIT,
     BringBack,
     Cancel,
@@ -34,6 +33,7 @@ from engines.smashmasters.cards import (
     TeamUp,
     TurnAround,
 )
+from engines.smashmasters.cards import CARDS
 from engines.smashmasters.look import (
     HAND_MAX,
     active,

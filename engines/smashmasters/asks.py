@@ -7,7 +7,7 @@ from collections import Counter
 from engines.core import Decision, Option
 from engines.core.words import acts, counted
 from engines.smashmasters import effects, idle
-from engines.smashmasters.cards import BringBack
+from engines.smashmasters.card_schema import BringBack
 from engines.smashmasters.context import Ctx
 from engines.smashmasters.idle import verb
 from engines.smashmasters.labels import char_label

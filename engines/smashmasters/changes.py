@@ -7,7 +7,7 @@ Stuns, defeats and battle wins that rivals of the turn player may react to are q
 from __future__ import annotations
 
 from engines.core.words import possessive
-from engines.smashmasters.cards import Modifier
+from engines.smashmasters.card_schema import Modifier
 from engines.smashmasters.context import Ctx
 from engines.smashmasters.look import locate, name, safe
 from engines.smashmasters.state import Fired, Player, Space, Token, Turned

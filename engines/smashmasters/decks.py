@@ -13,7 +13,8 @@ from collections.abc import Mapping, Sequence
 import msgspec
 
 from engines.core import Rng
-from engines.smashmasters.cards import CARDS, DECK_SHAPE
+from engines.smashmasters.card_schema import DECK_SHAPE
+from engines.smashmasters.cards import CARDS
 
 STACK_SIZE = DECK_SHAPE["character"]
 DECK_SIZE = sum(count for kind, count in DECK_SHAPE.items() if kind != "character")

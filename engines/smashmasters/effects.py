@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from engines.core.words import possessive
 from engines.smashmasters import changes, idle
-from engines.smashmasters.cards import (
+from engines.smashmasters.card_schema import (
     TEAM_LIMIT,
     BringBack,
     Cancel,

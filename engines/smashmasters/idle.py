@@ -7,7 +7,7 @@ log, so a player who expected April Showers to revive somebody can see that nobo
 from __future__ import annotations
 
 from engines.core.words import acts
-from engines.smashmasters.cards import BringBack, Defeat, Effect, Revive, Safe, Stun
+from engines.smashmasters.card_schema import BringBack, Defeat, Effect, Revive, Safe, Stun
 from engines.smashmasters.context import Ctx
 from engines.smashmasters.look import name, safe
 from engines.smashmasters.state import Player, Source, Space

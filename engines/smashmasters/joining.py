@@ -12,7 +12,7 @@ from __future__ import annotations
 from engines.core import Decision, Option
 from engines.core.words import possessive
 from engines.smashmasters import changes
-from engines.smashmasters.cards import TEAM_LIMIT
+from engines.smashmasters.card_schema import TEAM_LIMIT
 from engines.smashmasters.context import Ctx
 from engines.smashmasters.labels import char_option
 from engines.smashmasters.look import name

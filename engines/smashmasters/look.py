@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from functools import cache
 
-from engines.smashmasters.cards import CARDS, Card, Character, Modifier, Super
+from engines.smashmasters.card_schema import Card, Character, Modifier, Super
+from engines.smashmasters.cards import CARDS
 from engines.smashmasters.decks import base_id
 from engines.smashmasters.state import Player, SmashState, Space
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from engines.core import Decision, Option
 from engines.core.words import acts
-from engines.smashmasters.cards import CHARACTER_TRIGGERS, Super, Trigger
+from engines.smashmasters.card_schema import CHARACTER_TRIGGERS, Super, Trigger
 from engines.smashmasters.context import Ctx
 from engines.smashmasters.look import card_of, char_of, name, rivals, super_ready, super_space, works, your
 from engines.smashmasters.piles import play

@@ -15,7 +15,7 @@ from typing import TypeAlias
 import msgspec
 
 from engines.core import GameState
-from engines.smashmasters.cards import Modifier
+from engines.smashmasters.card_schema import Modifier
 
 
 class Token(msgspec.Struct, kw_only=True):

@@ -6,7 +6,7 @@ Semantics: docs/rulings/smashmasters.md part B.3 (targets, dangers) and ruling 1
 from __future__ import annotations
 
 from engines.core.words import possessive
-from engines.smashmasters.cards import (
+from engines.smashmasters.card_schema import (
     BringBack,
     Character,
     Defeat,

@@ -8,7 +8,7 @@ from __future__ import annotations
 from engines.core import MAX_OPTIONS, Decision, Option
 from engines.core.words import acts, verb
 from engines.smashmasters import battle, changes, flow
-from engines.smashmasters.cards import Story, Super
+from engines.smashmasters.card_schema import Story, Super
 from engines.smashmasters.context import Ctx
 from engines.smashmasters.labels import char_label, char_option, clip
 from engines.smashmasters.look import (

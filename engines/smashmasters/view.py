@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.smashmasters.cards import CARDS, Super
+from engines.smashmasters.card_schema import Super
+from engines.smashmasters.cards import CARDS
 from engines.smashmasters.decide import decisions
 from engines.smashmasters.flow import result_text
 from engines.smashmasters.look import card_of, char_of, hand_min, name, safe

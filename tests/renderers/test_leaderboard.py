@@ -11,25 +11,19 @@ from PIL import Image
 from renderers.kit.encode import MAX_ALT_TEXT
 from renderers.kit.shapes import Box
 from renderers.leaderboard import (
-    MAX_ROWS,
-    MAX_TEXT,
     MEDALS,
     ROW,
     ROW_GAP,
     SEPARATOR,
     VIEWER,
     WIDTH,
-    Board,
-    Row,
     board_layout,
     draw_leaderboard,
     drawn_name,
-    leaderboard_alt,
-    leaderboard_text,
     render_leaderboard,
-    sample_boards,
-    win_rate_text,
 )
+from renderers.leaderboard_board import MAX_ROWS, Board, Row, sample_boards, win_rate_text
+from renderers.leaderboard_words import MAX_TEXT, leaderboard_alt, leaderboard_text
 
 SAMPLES = sample_boards()
 

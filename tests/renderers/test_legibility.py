@@ -25,7 +25,8 @@ from renderers import GENERIC, REGISTRY, Renderer
 from renderers.kit import legibility
 from renderers.kit.fonts import font
 from renderers.kit.legibility import GLANCE, GLANCE_PX, RULES, TABLE_RULES_PX, Drawn, Role, equivalent_px
-from renderers.leaderboard import draw_leaderboard, sample_boards
+from renderers.leaderboard import draw_leaderboard
+from renderers.leaderboard_board import sample_boards
 
 RENDERERS: dict[str, Renderer] = {**REGISTRY, "generic": GENERIC}
 

@@ -8,9 +8,7 @@ from pathlib import Path
 import pytest
 
 from engines.core import CardDataError
-from engines.smashmasters.cards import (
-    CARDS,
-    CARDS_FILE,
+from engines.smashmasters.card_schema import (
     DECK_SHAPE,
     EFFECT_KINDS,
     MAX_NAME,
@@ -23,13 +21,11 @@ from engines.smashmasters.cards import (
     Smash,
     Super,
     TeamUp,
-    card,
     card_modifiers,
     card_steps,
-    deck,
     effect_kind,
-    load_catalogue,
 )
+from engines.smashmasters.cards import CARDS, CARDS_FILE, card, deck, load_catalogue
 
 DECKS = sorted(CARDS.decks)
 
