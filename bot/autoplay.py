@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 from bot.live import LiveTable
 from bot.live_play import ai_ready, ai_waits, game_due
 from bot.step import Step
 from bot.storage.records import ActionRecord
-from engines.core import Decision, IllegalChoice, RandomPolicy
+from engines.core import Decision, DeepThinker, IllegalChoice, RandomPolicy
 
 log = logging.getLogger(__name__)
 
@@ -16,12 +17,29 @@ AUTO_BURST = 500  # AI steps in one go on the event loop; a longer run continues
 MAX_BURSTS = 200  # then a table nobody plays any more stops fast-forwarding (an engine that never ends)
 
 
-def apply_ai(live: LiveTable, decision: Decision, now: float, step: Step, actor: str) -> bool:
-    """Apply the seat's AI choice (if the game refuses it, fall back to random tries); False when
-    a real-time AI chose to wait on an optional decision (it thinks again a little later)."""
+async def think(live: LiveTable, decision: Decision) -> list[str] | None:
+    """The seat's AI choice, thought in a worker thread when its level looks ahead (so the event
+    loop keeps answering clicks meanwhile; the table's lock keeps its state unchanged), or None
+    when it is quick enough to think on the loop."""
+    policy = live.policy(decision.seat)
+    if isinstance(policy, DeepThinker) and policy.thinks_long(live.state):
+        return list(await asyncio.to_thread(policy.choose, live.engine, live.state, decision))
+    return None
+
+
+def apply_ai(
+    live: LiveTable, decision: Decision, now: float, step: Step, actor: str, thought: list[str] | None = None
+) -> bool:
+    """Apply the seat's AI choice (`thought` when it was thought already; if the game refuses it,
+    fall back to random tries); False when a real-time AI chose to wait on an optional decision
+    (it thinks again a little later)."""
     policies = [live.policy(decision.seat), *(RandomPolicy(live.record.seed + i) for i in range(20))]
-    for policy in policies:
-        choice = list(policy.choose(live.engine, live.state, decision))
+    for tried, policy in enumerate(policies):
+        choice = (
+            thought
+            if tried == 0 and thought is not None
+            else list(policy.choose(live.engine, live.state, decision))
+        )
         if not choice and decision.min_choices == 0 and getattr(live.engine, "ai_reaction", None):
             live.runtime.forget_ai_waits(decision.seat, decision.key)
             ai_ready(live, decision, now + 1e-3)  # a new wait from now
@@ -37,7 +55,7 @@ def apply_ai(live: LiveTable, decision: Decision, now: float, step: Step, actor:
     raise RuntimeError(f"no legal AI choice found for {decision.key!r} at table {live.id}")
 
 
-def run_automatic(live: LiveTable, now: float, step: Step) -> None:
+async def run_automatic(live: LiveTable, now: float, step: Step) -> None:
     """AI-controlled seats act until a human must decide or the game ends.
 
     With nobody left who may play (a person away may still come back), ticks are fast-forwarded
@@ -54,7 +72,8 @@ def run_automatic(live: LiveTable, now: float, step: Step) -> None:
         decisions = [d for d in engine.decisions(state) if (d.seat, d.key) not in waiting]
         automatic = [d for d in decisions if live.is_automatic(d.seat) and ai_ready(live, d, now)]
         if automatic:
-            if apply_ai(live, automatic[0], now, step, "ai"):
+            thought = await think(live, automatic[0])
+            if apply_ai(live, automatic[0], now, step, "ai", thought):
                 waiting.clear()
             else:
                 waiting.add((automatic[0].seat, automatic[0].key))

@@ -204,7 +204,7 @@ class TableService:
                 if live.engine.meta.live_play:  # the game clock starts once people see the table
                     live.runtime.hold_until = now + self.show_wait
                 step = Step()
-                run_automatic(live, now, step)
+                await run_automatic(live, now, step)
                 opened = await self.tables.commit(live, now, step)
         await self._publish(live, "started", step, opened)
         return live
@@ -329,10 +329,10 @@ class TableService:
             now = self.clock()
             step = Step()
             with self.tables.mutating(live):
-                run_timers(live, now, step)
+                await run_timers(live, now, step)
                 if not (step.actions or step.warnings or step.notes):
                     if ai_due(live, now):  # a change only if the AI acts
-                        run_automatic(live, now, step)
+                        await run_automatic(live, now, step)
                     if not step.actions:
                         self.scheduler.arm(table_id, table_deadline(live))
                         return
@@ -385,7 +385,7 @@ class TableService:
     async def _advance_and_commit(self, live: LiveTable, now: float, step: Step) -> list[DecisionRef]:
         """Let the AI seats act (unless forfeits decided the game), then commit the step."""
         if not live.decided_by_forfeits():
-            run_automatic(live, now, step)
+            await run_automatic(live, now, step)
         return await self.tables.commit(live, now, step)
 
     async def _publish(

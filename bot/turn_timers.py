@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot import notes
-from bot.autoplay import ai_setup, apply_ai
+from bot.autoplay import ai_setup, apply_ai, think
 from bot.listener import DecisionRef
 from bot.live import LiveTable
 from bot.live_play import WARN_AT, expire_idle, forgive_downtime, game_due, live_deadlines
@@ -18,14 +18,14 @@ from bot.storage.records import ActionRecord
 AWAY_AFTER_MISSES = 3
 
 
-def run_timers(live: LiveTable, now: float, step: Step) -> None:
+async def run_timers(live: LiveTable, now: float, step: Step) -> None:
     """What is due when the table's timer fires: the game's tick, turn warnings and timeouts, and
     idle people in live play."""
     due = game_due(live)
     if due is not None and due <= now:
         step.events += live.engine.tick(live.state, now)
         step.actions.append(ActionRecord(-1, "__tick__", [], now, "tick"))
-    expire_clocks(live, now, step)
+    await expire_clocks(live, now, step)
     expire_idle(live, now, step.notes, step.warnings)
 
 
@@ -78,7 +78,7 @@ def table_deadline(live: LiveTable) -> float | None:
     return min(times) if times else None
 
 
-def expire_clocks(live: LiveTable, now: float, step: Step) -> None:
+async def expire_clocks(live: LiveTable, now: float, step: Step) -> None:
     """Warn at WARN_AT of the turn timer; past it, the AI answers the first expired decision (a
     seat missing AWAY_AFTER_MISSES turns in a row is handed to the AI until **I'm back**)."""
     timer = live.record.turn_timer
@@ -93,7 +93,7 @@ def expire_clocks(live: LiveTable, now: float, step: Step) -> None:
                 ai_setup(live, clock.seat, now, step)
                 step.notes.append(notes.setup_timed_out(name))
                 return
-            apply_ai(live, decision, now, step, "timeout")
+            apply_ai(live, decision, now, step, "timeout", await think(live, decision))
             missed = live.runtime.missed.get(clock.seat, 0) + 1
             live.runtime.missed[clock.seat] = missed
             step.notes.append(notes.timed_out(name))

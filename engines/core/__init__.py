@@ -2,7 +2,7 @@
 
 from engines.core.cards import CardDataError, load_cards
 from engines.core.choice import check_choice
-from engines.core.engine import Engine, Policy
+from engines.core.engine import DeepThinker, Engine, Policy
 from engines.core.policy import RandomPolicy, policy_for
 from engines.core.rng import Rng, seed_state
 from engines.core.types import (
@@ -27,6 +27,7 @@ __all__ = [
     "MAX_OPTIONS",
     "CardDataError",
     "Decision",
+    "DeepThinker",
     "Engine",
     "Event",
     "GameMeta",

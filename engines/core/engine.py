@@ -59,3 +59,12 @@ class Policy(Protocol):
     def choose(self, engine: Engine[Any], state: Any, decision: Decision) -> list[str]:
         """Option ids answering the decision."""
         ...
+
+
+@runtime_checkable
+class DeepThinker(Protocol):
+    """A policy whose choices may take long (a look-ahead): the bot lets it think off the event loop."""
+
+    def thinks_long(self, state: Any) -> bool:
+        """Whether choosing at this table may take long (its level looks ahead)."""
+        ...

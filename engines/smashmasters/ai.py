@@ -69,9 +69,16 @@ class SmashAI:
         """Answer one decision."""
         return self.pick(state, decision)
 
+    def thinks_long(self, state: SmashState) -> bool:
+        """Whether its level looks ahead on sampled tables (up to a tenth of a second a choice)."""
+        return self._skill(state).search > 0
+
+    def _skill(self, state: SmashState) -> Skill:
+        return self._fixed or LEVELS.get(state.options.get("ai", DEFAULT_LEVEL), LEVELS[DEFAULT_LEVEL])
+
     def pick(self, state: SmashState, decision: Decision) -> list[str]:
         """Answer one decision (the engine is not needed)."""
-        skill = self._fixed or LEVELS.get(state.options.get("ai", DEFAULT_LEVEL), LEVELS[DEFAULT_LEVEL])
+        skill = self._skill(state)
         ids = [option.id for option in decision.options]
         chooser: Callable[[SmashState, Decision, list[str], Skill], list[str]] = getattr(
             self, f"_{decision.key}"

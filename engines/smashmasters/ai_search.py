@@ -18,7 +18,7 @@ from engines.smashmasters.context import Ctx
 from engines.smashmasters.decide import answer, decisions, run
 from engines.smashmasters.state import SmashState
 
-SAMPLES = 3  # copies of the table per action
+SAMPLES = 6  # copies of the table per action
 STEPS = 40  # decisions played on a copy before it is judged as it stands
 HORIZON = 1  # turns played on a copy after the AI's own (the next player's reply)
 
