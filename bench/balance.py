@@ -28,7 +28,7 @@ from pathlib import Path
 
 from bench.figures import Figure
 from engines.core import Policy, RandomPolicy, Seat
-from engines.core.reports import replace_section
+from engines.core.reports import markdown_table, replace_section
 from engines.smashmasters.ai import SmashAI
 from engines.smashmasters.cards import CARDS
 from engines.smashmasters.engine import SmashMasters
@@ -241,8 +241,7 @@ def smashmasters_balance(quick: bool) -> list[Figure]:
 
 def _matrix(duels: dict[tuple[str, str], Tally]) -> list[str]:
     """Row deck's win rate against each column deck."""
-    head = "| wins against → | " + " | ".join(CARDS.decks[d].name for d in DECKS) + " | all |"
-    lines = [head, "|---" * (len(DECKS) + 2) + "|"]
+    rows = []
     for deck in DECKS:
         cells, won, played = [], 0, 0
         for rival in DECKS:
@@ -253,8 +252,8 @@ def _matrix(duels: dict[tuple[str, str], Tally]) -> list[str]:
             cells.append(f"{result.rate(deck):.1%}")
             won += result.wins[deck]
             played += result.games
-        lines.append(f"| {CARDS.decks[deck].name} | " + " | ".join(cells) + f" | {won / played:.1%} |")
-    return lines
+        rows.append([CARDS.decks[deck].name, *cells, f"{won / played:.1%}"])
+    return markdown_table(["wins against →", *(CARDS.decks[d].name for d in DECKS), "all"], rows)
 
 
 def markdown(balance: Balance) -> str:
@@ -270,9 +269,7 @@ def markdown(balance: Balance) -> str:
         f"**4-player AI tables** ({four.games} games, {four.turns / max(four.games, 1):.0f} turns on "
         "average; a fair share is 25 %):",
         "",
-        "| " + " | ".join(CARDS.decks[d].name for d in DECKS) + " |",
-        "|---" * len(DECKS) + "|",
-        "| " + " | ".join(f"{four.rate(d):.1%}" for d in DECKS) + " |",
+        *markdown_table([CARDS.decks[d].name for d in DECKS], [[f"{four.rate(d):.1%}" for d in DECKS]]),
         "",
         f"**Random duels** (both seats play at random, {balance.games} games per pairing):",
         "",
@@ -283,15 +280,20 @@ def markdown(balance: Balance) -> str:
             "",
             "**AI levels** (mirrored decks: each deck against itself in turn, seats alternating):",
             "",
-            "| match | games | the first wins | the second wins | drawn |",
-            "|---|---|---|---|---|",
+            *markdown_table(
+                ("match", "games", "the first wins", "the second wins", "drawn"),
+                (
+                    (
+                        f"{strong} vs {weak}",
+                        result.games,
+                        f"{result.rate(strong):.1%}",
+                        f"{result.rate(weak):.1%}",
+                        result.games - result.wins[strong] - result.wins[weak],
+                    )
+                    for (strong, weak), result in balance.levels.items()
+                ),
+            ),
         ]
-        for (strong, weak), result in balance.levels.items():
-            drawn = result.games - result.wins[strong] - result.wins[weak]
-            lines.append(
-                f"| {strong} vs {weak} | {result.games} | {result.rate(strong):.1%} "
-                f"| {result.rate(weak):.1%} | {drawn} |"
-            )
     misses = balance.misses()
     lines += ["", "Bounds missed: " + "; ".join(misses) + "." if misses else "Every bound is kept."]
     return "\n".join(lines)

@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from pathlib import Path
+
+
+def markdown_table(header: Sequence[object], rows: Iterable[Sequence[object]]) -> list[str]:
+    """A Markdown table's lines: the header, its rule, then one line per row."""
+    lines = ["| " + " | ".join(str(cell) for cell in header) + " |", "|---" * len(header) + "|"]
+    return lines + ["| " + " | ".join(str(cell) for cell in row) + " |" for row in rows]
 
 
 def replace_section(path: Path, body: str, start: str, end: str) -> None:

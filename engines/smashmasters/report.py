@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from engines.core import RandomPolicy, Seat
-from engines.core.reports import replace_section
+from engines.core.reports import markdown_table, replace_section
 from engines.smashmasters.engine import SmashMasters
 
 SETUPS = (2, 3, 4)
@@ -72,16 +72,18 @@ def measure(players: int, games: int) -> Report:
 
 def markdown(reports: list[Report]) -> str:
     """The report as a Markdown table."""
-    lines = [
-        "| Players | Games | AI wins | A random seat would win | Avg. turns |",
-        "|---|---|---|---|---|",
-    ]
-    for report in reports:
-        lines.append(
-            f"| 1 AI + {report.players - 1} Random | {report.games} | {report.win_rate:.1%} "
-            f"| {1 / report.players:.1%} | {report.turns / report.games:.1f} |"
+    header = ("Players", "Games", "AI wins", "A random seat would win", "Avg. turns")
+    rows = [
+        (
+            f"1 AI + {report.players - 1} Random",
+            report.games,
+            f"{report.win_rate:.1%}",
+            f"{1 / report.players:.1%}",
+            f"{report.turns / report.games:.1f}",
         )
-    return "\n".join(lines)
+        for report in reports
+    ]
+    return "\n".join(markdown_table(header, rows))
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -19,7 +19,7 @@ from functools import cache
 from pathlib import Path
 
 from engines.core import Seat
-from engines.core.reports import replace_section
+from engines.core.reports import markdown_table, replace_section
 from engines.superhot.ai import LEVELS, SuperhotAI
 from engines.superhot.ai_judge import Skill, Weights
 from engines.superhot.engine import Superhot
@@ -158,23 +158,41 @@ def bounds(results: Sequence[Result]) -> list[Bound]:
 
 def markdown(results: Sequence[Result]) -> str:
     """The report as Markdown: the table, then the bounds with their verdicts."""
-    lines = [
-        "| Mode | Challenge | Player | Games | Normal side wins | Avg. Normal turns | Avg. levels "
-        "| Losses by cause |",
-        "|---|---|---|---|---|---|---|---|",
-    ]
+    header = (
+        "Mode", "Challenge", "Player", "Games", "Normal side wins", "Avg. Normal turns", "Avg. levels",
+        "Losses by cause",
+    )  # fmt: skip
+    rows = []
     for result in results:
         row = result.row
         losses = sum(result.causes.values()) or 1
         causes = ", ".join(f"{CAUSES[c]} {n / losses:.0%}" for c, n in result.causes.most_common())
-        lines.append(
-            f"| {row.mode} | {row.challenge} | {row.player} | {row.games} | {result.win_rate:.1%} "
-            f"| {result.turns / row.games:.1f} | {result.levels / row.games:.2f} | {causes or '-'} |"
+        rows.append(
+            (
+                row.mode,
+                row.challenge,
+                row.player,
+                row.games,
+                f"{result.win_rate:.1%}",
+                f"{result.turns / row.games:.1f}",
+                f"{result.levels / row.games:.2f}",
+                causes or "-",
+            )
         )
-    lines += ["", "| Bound | Measured | Limit | Met |", "|---|---|---|---|"]
-    for bound in bounds(results):
-        sign, met = "<=" if bound.at_most else ">=", "yes" if bound.passed else "NO"
-        lines.append(f"| {bound.name} | {bound.value:.1%} | {sign} {bound.limit:.0%} | {met} |")
+    verdicts = [
+        (
+            bound.name,
+            f"{bound.value:.1%}",
+            f"{'<=' if bound.at_most else '>='} {bound.limit:.0%}",
+            "yes" if bound.passed else "NO",
+        )
+        for bound in bounds(results)
+    ]
+    lines = [
+        *markdown_table(header, rows),
+        "",
+        *markdown_table(("Bound", "Measured", "Limit", "Met"), verdicts),
+    ]
     return "\n".join(lines)
 
 

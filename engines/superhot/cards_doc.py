@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
-from engines.core.reports import replace_section
+from engines.core.reports import markdown_table, replace_section
 from engines.superhot.cards import CardPool, Goal, Kind, Need, Obstacle, Pile, pool
 
 SKILLS: dict[Need, str] = {"fight": "Fighting", "dodge": "Dodge", "mixed": "Mixed"}
@@ -29,9 +29,7 @@ def markers(name: str) -> tuple[str, str]:
 
 
 def _table(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
-    lines = [f"| {' | '.join(header)} |", f"|{'---|' * len(header)}"]
-    lines += [f"| {' | '.join(str(cell) for cell in row)} |" for row in rows]
-    return "\n".join(lines)
+    return "\n".join(markdown_table(header, rows))
 
 
 def _fill(text: str) -> str:

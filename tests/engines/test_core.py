@@ -10,7 +10,7 @@ import pytest
 
 from engines.core import CardDataError, Decision, IllegalChoice, Option, RandomPolicy, Rng, load_cards
 from engines.core.playout import check_decision, check_engine
-from engines.core.reports import replace_section
+from engines.core.reports import markdown_table, replace_section
 from tests.support.highcard import HighCard, HighCardState
 
 
@@ -167,3 +167,8 @@ def test_a_report_section_is_replaced_between_its_markers_only(tmp_path: Path) -
     doc.write_text("intro\n<!-- r:start -->\nold figures\n<!-- r:end -->\noutro\n", encoding="utf-8")
     replace_section(doc, "new figures", "<!-- r:start -->", "<!-- r:end -->")
     assert doc.read_text(encoding="utf-8") == "intro\n<!-- r:start -->\nnew figures\n<!-- r:end -->\noutro\n"
+
+
+def test_a_markdown_table_has_a_header_a_rule_and_a_line_per_row() -> None:
+    lines = markdown_table(("deck", "wins"), [("Kitchen", "25.8%"), ("Lawn", 29)])
+    assert lines == ["| deck | wins |", "|---|---|", "| Kitchen | 25.8% |", "| Lawn | 29 |"]
