@@ -12,6 +12,7 @@ from pathlib import Path
 from bench.balance import smashmasters_balance
 from bench.balance_superhot import superhot_balance
 from bench.capacity import capacity
+from bench.cluster import cluster_capacity
 from bench.engines import engine_speed
 from bench.fairness import fairness
 from bench.figures import Figure, failed, merge_runs
@@ -29,6 +30,7 @@ SECTIONS: dict[str, Callable[[bool], list[Figure]]] = {
     "act": action_latency,
     "act-postgres": postgres_action_latency,
     "capacity": capacity,
+    "cluster": cluster_capacity,
     "memory": memory_per_table,
     "startup": startup_time,
     "records": records_speed,

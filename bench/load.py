@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.figures import Figure, percentile
+from bot.cluster import Cluster, join
 from bot.coalesce import Coalescer
 from bot.errors import UserError
 from bot.listener import TableChange
@@ -31,6 +32,7 @@ from bot.render_pool import RenderPool, Urgency
 from bot.service import TableService
 from bot.settings import Settings
 from bot.storage import open_storage
+from bot.storage.postgres import PostgresStorage
 from cogs.media import hand_picture, table_picture
 from engines import REGISTRY
 from engines.core import Engine, policy_for
@@ -77,6 +79,10 @@ class BenchPresenter:
         self._tasks: set[asyncio.Task[object]] = set()
 
     async def on_change(self, change: TableChange) -> None:
+        if change.kind == "remote":  # another process changed one of its tables: its owner shows it
+            if self.service.coordinator.owns_message(change.table_id):
+                self.edits.request(change.table_id)
+            return
         lock = self._order.setdefault(change.table_id, asyncio.Lock())
         self.spawn(self._in_order(lock, change))
 
@@ -118,6 +124,8 @@ class BenchPresenter:
 
     async def refresh(self, table_id: int) -> None:
         """One coalesced edit: draw the table in the render pool (the upload itself is Discord's time)."""
+        if not await self.service.coordinator.edits_message(table_id):
+            return
         live = await self.service.get(table_id)
         version = live.state.version if live.state is not None else 0
         urgency = Urgency.CLICKED if table_id in self.clicked else Urgency.BACKGROUND
@@ -223,13 +231,24 @@ async def ticker(tally: Tally, until: float, measure_from: float) -> None:
 
 
 async def run_load(
-    tables: int, rate: float, seconds: float, warmup: float, database_url: str
+    tables: int,
+    rate: float,
+    seconds: float,
+    warmup: float,
+    database_url: str,
+    *,
+    first_place: int = 10_000,
+    cluster: bool = False,
 ) -> tuple[Tally, RenderPool]:
     """Play `tables` tables at `rate` offered clicks per second in all on the database the URL names
-    (empty); measure after the warm-up."""
+    (empty), in channels numbered from `first_place`; measure after the warm-up. With `cluster`
+    (PostgreSQL) this process joins the cluster of processes on the database, as the bot does."""
     storage = open_storage(database_url)
     await storage.open()
-    service = TableService(storage, REGISTRY, default_turn_timer=600.0)
+    coordinator = Cluster(storage) if cluster and isinstance(storage, PostgresStorage) else None
+    service = TableService(storage, REGISTRY, default_turn_timer=600.0, coordinator=coordinator)
+    if coordinator is not None:
+        await join(coordinator, service)
     tally = Tally()
     settings = Settings.from_env({})
     pool = RenderPool(settings.render_workers)
@@ -246,7 +265,14 @@ async def run_load(
         jobs: Sequence[asyncio.Future[None]] = [
             asyncio.ensure_future(
                 player(
-                    service, presenter, tally, plans[i % len(plans)], 10_000 + i, think, until, measure_from
+                    service,
+                    presenter,
+                    tally,
+                    plans[i % len(plans)],
+                    first_place + i,
+                    think,
+                    until,
+                    measure_from,
                 )
             )
             for i in range(tables)
@@ -257,6 +283,8 @@ async def run_load(
     finally:
         await presenter.close()
         service.close()
+        if coordinator is not None:
+            await coordinator.leave()
         await storage.close()
         await pool.close()
     return tally, pool
@@ -296,7 +324,8 @@ def action_latency(quick: bool) -> list[Figure]:
         figure("image queue wait p95", percentile(stats.wait_ms or [0.0], 95), "ms"),
         figure("deepest image queue", float(stats.deepest_queue), "images"),
         figure("image draw p50 (in a worker)", percentile(stats.draw_ms or [0.0], 50), "ms"),
-        figure("image quantise + encode p50 (in a worker)", percentile(stats.encode_ms or [0.0], 50), "ms"),
+        figure("image quantise p50 (in a worker)", percentile(stats.quantise_ms or [0.0], 50), "ms"),
+        figure("image PNG write p50 (in a worker)", percentile(stats.encode_ms or [0.0], 50), "ms"),
         figure("image transfer + hand-over p50", percentile(stats.overhead_ms or [0.0], 50), "ms"),
         figure("refused clicks", float(tally.refused), "clicks"),
     ]  # fmt: skip

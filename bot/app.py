@@ -7,7 +7,7 @@ import contextlib
 import logging
 import sys
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord.ext import commands
@@ -18,6 +18,9 @@ from bot.service import TableService
 from bot.settings import Settings
 from bot.storage import Storage, open_storage
 from engines.core import Engine
+
+if TYPE_CHECKING:
+    from bot.cluster import Cluster
 
 log = logging.getLogger(__name__)
 DISCORD_LAYER = "cogs"  # loaded as an extension by name: bot/ never imports the Discord adapters
@@ -40,6 +43,16 @@ def silence_voice_warnings() -> None:
     voice libraries (PyNaCl, davey) are missing. It warns once per process and then clears these."""
     discord.VoiceClient.warn_nacl = False
     discord.VoiceClient.warn_dave = False
+
+
+def cluster_for(storage: Storage, settings: Settings) -> Cluster | None:
+    """Cluster mode on PostgreSQL (other processes may share the database); None on SQLite."""
+    postgres = sys.modules.get("bot.storage.postgres")  # imported only when a PostgreSQL URL was opened
+    if postgres is None or not isinstance(storage, postgres.PostgresStorage):
+        return None
+    from bot.cluster import Cluster
+
+    return Cluster(storage, shards=settings.shard_ids or ())
 
 
 class SuperTableBot(commands.Bot):
@@ -70,6 +83,7 @@ class SuperTableBot(commands.Bot):
         self._resumed: list[int] = []
         self._announcer: asyncio.Task[None] | None = None
         self.render_pool = RenderPool(settings.render_workers)
+        self.cluster: Cluster | None = None
 
     async def setup_hook(self) -> None:
         """Start the render workers, open storage, build the service, load the Discord layer, sync
@@ -77,12 +91,14 @@ class SuperTableBot(commands.Bot):
         self.render_pool.start()  # the workers spawn and warm up while the rest starts
         storage = self._storage or open_storage(self.settings.database_url)
         await storage.open()
+        self.cluster = cluster_for(storage, self.settings)
         self.service = TableService(
             storage,
             self.registry,
             default_turn_timer=self.settings.default_turn_timer,
             cache_size=self.settings.table_cache_size,
             show_wait=SHOW_WAIT,
+            coordinator=self.cluster,
         )
         await self.load_extension(DISCORD_LAYER)
         if self.settings.sync_guild_id:
@@ -91,6 +107,10 @@ class SuperTableBot(commands.Bot):
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
+        if self.cluster is not None:
+            from bot.cluster import join
+
+            await join(self.cluster, self.service)
         self._resumed = await self.service.resume_all()
         log.info("ready to serve; %d recently played game(s) will get a resumed note", len(self._resumed))
 
@@ -116,9 +136,13 @@ class SuperTableBot(commands.Bot):
             with contextlib.suppress(asyncio.CancelledError):
                 await self._announcer
         if service is not None:
+            if self.cluster is not None:  # no more notices, sweeps or heartbeats
+                await self.cluster.quiet()
             service.close()  # no more timers: nothing new to show
             if service.listener is not None:  # pending table edits need storage and the HTTP session
                 await service.listener.close()
+            if self.cluster is not None:  # hand this process's tables over to the others
+                await self.cluster.leave()
             await service.storage.close()
         await self.render_pool.close()
         await super().close()

@@ -33,6 +33,10 @@ class TableCache(Generic[V]):
             self._tables.move_to_end(table_id)
         return value
 
+    def peek(self, table_id: int) -> V | None:
+        """The cached table or None, leaving the order of use as it is."""
+        return self._tables.get(table_id)
+
     def add(self, table_id: int, value: V) -> V:
         """Keep a freshly loaded table (the one already cached wins a race), then trim the oldest."""
         kept = self._tables.setdefault(table_id, value)
@@ -50,6 +54,10 @@ class TableCache(Generic[V]):
         """Forget a table now, busy or not (callers drop a table whose copy is wrong or closed; it
         reloads from storage on its next use)."""
         self._tables.pop(table_id, None)
+
+    def clear(self) -> None:
+        """Forget every table (each reloads from storage on its next use)."""
+        self._tables.clear()
 
     def __len__(self) -> int:
         return len(self._tables)

@@ -17,3 +17,11 @@ class StaleChoice(UserError):
 
 class TableUnavailable(UserError):
     """The table does not exist, is finished, or its saved data is broken."""
+
+
+class TableMoved(UserError):
+    """The table was saved elsewhere (another process) since this copy was loaded; the copy is
+    dropped, and the request may run once more on the fresh one."""
+
+    def __init__(self) -> None:
+        super().__init__("Someone else changed this table at the same moment. Please try again.")

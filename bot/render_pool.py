@@ -93,7 +93,8 @@ class RenderStats:
 
     images: int = 0
     draw_ms: deque[float] = field(default_factory=lambda: deque(maxlen=SAMPLES))
-    encode_ms: deque[float] = field(default_factory=lambda: deque(maxlen=SAMPLES))
+    quantise_ms: deque[float] = field(default_factory=lambda: deque(maxlen=SAMPLES))
+    encode_ms: deque[float] = field(default_factory=lambda: deque(maxlen=SAMPLES))  # the PNG file
     wait_ms: deque[float] = field(default_factory=lambda: deque(maxlen=SAMPLES))  # queued -> handed over
     overhead_ms: deque[float] = field(default_factory=lambda: deque(maxlen=SAMPLES))  # there and back
     deepest_queue: int = 0
@@ -263,9 +264,11 @@ class RenderPool:
         else:
             self.stats.images += 1
             self.stats.draw_ms.append(result.draw_ms)
+            self.stats.quantise_ms.append(result.quantise_ms)
             self.stats.encode_ms.append(result.encode_ms)
             took = (loop.time() - handed) * 1000
-            self.stats.overhead_ms.append(max(0.0, took - result.draw_ms - result.encode_ms))
+            worked = result.draw_ms + result.quantise_ms + result.encode_ms
+            self.stats.overhead_ms.append(max(0.0, took - worked))
             if not job.future.done():
                 job.future.set_result(result)
         finally:
@@ -296,6 +299,6 @@ class RenderPool:
             with contextlib.suppress(Exception):
                 self._executor = await asyncio.shield(self._starting)
             self._starting = None
-        if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-            self._executor = None
+        if self._executor is not None:  # joined (in a thread), so nothing is left to clean up at exit
+            executor, self._executor = self._executor, None
+            await asyncio.to_thread(executor.shutdown, wait=True, cancel_futures=True)

@@ -24,7 +24,7 @@ RETRY_AFTER = 30.0
 WaitHook = Callable[[Awaitable[Any]], Awaitable[Any]]
 
 
-def _await_directly(waiting: Awaitable[Any]) -> Awaitable[Any]:
+def await_directly(waiting: Awaitable[Any]) -> Awaitable[Any]:
     return waiting
 
 
@@ -32,7 +32,7 @@ class Scheduler:
     """Calls `fire(table_id)` at each table's deadline (epoch seconds)."""
 
     def __init__(
-        self, fire: Callable[[int], Awaitable[None]], clock: Clock, wait_hook: WaitHook = _await_directly
+        self, fire: Callable[[int], Awaitable[None]], clock: Clock, wait_hook: WaitHook = await_directly
     ) -> None:
         self._fire = fire
         self._clock = clock
@@ -100,7 +100,7 @@ class Scheduler:
             except Exception:  # a broken hook must not stop every table's timers
                 sleeping.close()
                 log.exception("the scheduler's wait hook failed; sleeping without it from now on")
-                self.wait_hook = _await_directly
+                self.wait_hook = await_directly
                 await asyncio.sleep(max(0.0, when - self._clock()))
             self._sleeping_until = None
 

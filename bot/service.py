@@ -11,16 +11,17 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from typing import Any, TypeVar
 from weakref import WeakValueDictionary
 
 from bot import seating
 from bot.autoplay import ai_due, run_automatic
 from bot.cache import DEFAULT_TABLE_CACHE_SIZE, TableCache
 from bot.clock import Clock, wall_clock
-from bot.errors import StaleChoice, UserError
-from bot.listener import DecisionRef, TableListener
+from bot.coordination import Alone, Coordinator
+from bot.errors import StaleChoice, TableMoved, UserError
+from bot.listener import DecisionRef, TableChange, TableListener
 from bot.live import LiveTable
 from bot.outcomes import result_record
 from bot.runtime import Answer, Runtime
@@ -34,6 +35,7 @@ from bot.turn_timers import run_timers, table_deadline
 from engines.core import Engine, IllegalChoice
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 LOBBY_LIFETIME = 24 * 3600.0
 PLACE_TAKEN = "A game is already running here. Finish or cancel it first (`/game cancel`)."
@@ -52,6 +54,7 @@ class TableService:
         listener: TableListener | None = None,
         cache_size: int = DEFAULT_TABLE_CACHE_SIZE,
         show_wait: float = 0.0,
+        coordinator: Coordinator | None = None,
     ) -> None:
         self.storage = storage
         self.registry = registry
@@ -59,6 +62,7 @@ class TableService:
         self.default_turn_timer = default_turn_timer
         self.listener = listener
         self.show_wait = show_wait  # a real-time game's clock waits this long for `shown` at most
+        self.coordinator: Coordinator = coordinator or Alone()  # other processes on the database
         self.scheduler = Scheduler(self.on_deadline, clock)
         self.new_seed: Callable[[], int] = lambda: secrets.randbits(62)
         # A lock lives exactly as long as someone holds or awaits it, so closed tables leave no trace.
@@ -142,6 +146,9 @@ class TableService:
 
     async def set_message(self, table_id: int, message_id: int) -> None:
         """Remember the table message (the lobby message, edited into the table later)."""
+        await _once_more_if_moved(lambda: self._set_message(table_id, message_id))
+
+    async def _set_message(self, table_id: int, message_id: int) -> None:
         async with self._lock(table_id):
             live = await self.get(table_id)
             live.record.message_id = message_id
@@ -235,6 +242,11 @@ class TableService:
         self, table_id: int, user_id: int, version: int, key: str, choice: Sequence[str]
     ) -> LiveTable:
         """A player's choice; raises StaleChoice for an outdated panel, UserError when refused."""
+        return await _once_more_if_moved(lambda: self._act(table_id, user_id, version, key, choice))
+
+    async def _act(
+        self, table_id: int, user_id: int, version: int, key: str, choice: Sequence[str]
+    ) -> LiveTable:
         async with self._lock(table_id):
             live = await self._active(table_id)
             seat = seating.human_seat(live, user_id)
@@ -315,7 +327,12 @@ class TableService:
         return live
 
     async def on_deadline(self, table_id: int) -> None:
-        """Timers: engine ticks, 75% warnings, timed-out decisions taken by the AI, stale lobbies."""
+        """Timers: engine ticks, 75% warnings, timed-out decisions taken by the AI, stale lobbies.
+        Among several processes, only the one that claims the due deadline runs it."""
+        if await self.coordinator.claim_deadline(table_id, self.clock()):
+            await _once_more_if_moved(lambda: self._run_deadline(table_id))
+
+    async def _run_deadline(self, table_id: int) -> None:
         async with self._lock(table_id):
             try:
                 live = await self.get(table_id)
@@ -334,7 +351,7 @@ class TableService:
                     if ai_due(live, now):  # a change only if the AI acts
                         await run_automatic(live, now, step)
                     if not step.actions:
-                        self.scheduler.arm(table_id, table_deadline(live))
+                        await self._rearm(live)
                         return
                     opened = await self.tables.commit(live, now, step)
                 else:
@@ -401,10 +418,22 @@ class TableService:
 
     async def shown(self, table_id: int) -> None:
         """A real-time table's first image is on Discord: its game clock may start now."""
-        live = await self.get(table_id)
-        if live.runtime.hold_until > self.clock():
-            live.runtime.hold_until = self.clock()
-            self.scheduler.arm(table_id, table_deadline(live))
+        async with self._lock(table_id):
+            live = await self.get(table_id)
+            if live.runtime.hold_until > self.clock():
+                live.runtime.hold_until = self.clock()
+                with self.tables.mutating(live):
+                    await self._rearm(live)
+
+    async def _rearm(self, live: LiveTable) -> None:
+        """Arm the table's next deadline after a change that needs no save here. Where other
+        processes share the database the change and the deadline are saved, so whichever process
+        fires that deadline sees them (callers hold the table's lock)."""
+        deadline = table_deadline(live)
+        if self.coordinator.shared and deadline != live.record.deadline:
+            live.record.deadline = deadline
+            await self.tables.save(live)
+        self.scheduler.arm(live.id, deadline)
 
     async def announce_resumed(self, table_id: int) -> None:
         """After a restart: tell the table's people that play goes on."""
@@ -414,6 +443,25 @@ class TableService:
             return
         await self._publish(live, "resumed")
 
+    async def remote_change(self, table_id: int, rev: int) -> None:
+        """Another process saved this table: drop the copy here (it reloads on its next use) and let
+        the presentation layer show the change."""
+        self.tables.noticed(table_id, rev)
+        cached = self._live.peek(table_id)
+        if cached is None or cached.record.rev < rev:
+            self._live.drop(table_id)
+        if self.listener is not None:
+            await self.listener.on_change(TableChange(table_id, "remote"))
+
+    async def adopted(self, table_id: int) -> None:
+        """This process took over showing the table from one that died: show its current state."""
+        if self.listener is not None:
+            await self.listener.on_change(TableChange(table_id, "remote"))
+
+    def forget_cached(self) -> None:
+        """Drop every decoded table (changes made elsewhere may have been missed); each reloads on use."""
+        self._live.clear()
+
     @property
     def cached_tables(self) -> int:
         """How many tables are decoded in memory now."""
@@ -422,7 +470,18 @@ class TableService:
     def evict(self, table_id: int) -> None:
         """Drop a closed table from memory (it reloads from storage on demand)."""
         self._live.drop(table_id)
+        self.coordinator.forget(table_id)
 
     def close(self) -> None:
         """Stop timers."""
         self.scheduler.cancel_all()
+
+
+async def _once_more_if_moved(work: Callable[[], Awaitable[T]]) -> T:
+    """Run `work`; when its save found the table changed by another process (the stale copy is
+    dropped by then), run it once more on the fresh table, which answers a click that is now out of
+    date as a stale panel."""
+    try:
+        return await work()
+    except TableMoved:
+        return await work()

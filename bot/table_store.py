@@ -10,11 +10,12 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any
 
 from bot.cache import TableCache
 from bot.clock import Clock
-from bot.errors import TableUnavailable, UserError
+from bot.errors import TableMoved, TableUnavailable
 from bot.listener import DecisionRef
 from bot.live import LiveTable
 from bot.outcomes import result_record, table_outcome
@@ -31,6 +32,14 @@ log = logging.getLogger(__name__)
 RESUMED_NOTE_WITHIN = 3600.0
 CATCH_UP_SPACING = 0.05  # 20 overdue tables a second: their notes and edits stay under Discord's limits
 DAMAGED = "This table's saved data is damaged, so it was set aside."
+
+
+@dataclass
+class _Loading:
+    """Loads of one table in flight, and the newest revision another process saved meanwhile."""
+
+    loads: int = 0
+    newest_rev: int = 0
 
 
 class TableStore:
@@ -52,17 +61,23 @@ class TableStore:
         self.started_at = clock()
         self.resumed_at = self.started_at
         self._caught_up_at: dict[int, float] = {}  # when each overdue table's timer fires after start-up
+        self._loading: dict[int, _Loading] = {}
 
     async def get(self, table_id: int) -> LiveTable:
         """The table from the cache or storage; raises TableUnavailable (quarantining bad data)."""
         live = self.cache.get(table_id)
         if live is not None:
             return live
+        loading = self._loading.setdefault(table_id, _Loading())
+        loading.loads += 1
         try:
-            record = await self.storage.load_table(table_id)
-        except CorruptRecord as exc:
-            await self._quarantine(table_id, str(exc))
-            raise TableUnavailable(DAMAGED) from exc
+            record = await self._load(table_id)
+            if record is not None and record.rev < loading.newest_rev:
+                record = await self._load(table_id)  # saved elsewhere while it loaded
+        finally:
+            loading.loads -= 1
+            if not loading.loads:
+                del self._loading[table_id]
         if record is None:
             raise TableUnavailable("That table no longer exists.")
         if record.status == "broken":
@@ -74,6 +89,20 @@ class TableStore:
             await self._quarantine(table_id, f"cannot decode the saved {record.game!r} game")
             raise TableUnavailable(DAMAGED)
         return self.cache.add(table_id, live)
+
+    async def _load(self, table_id: int) -> TableRecord | None:
+        try:
+            return await self.storage.load_table(table_id)
+        except CorruptRecord as exc:
+            await self._quarantine(table_id, str(exc))
+            raise TableUnavailable(DAMAGED) from exc
+
+    def noticed(self, table_id: int, rev: int) -> None:
+        """Another process saved the table at `rev`: a load of it in flight now reads it again if
+        it got an older revision."""
+        loading = self._loading.get(table_id)
+        if loading is not None:
+            loading.newest_rev = max(loading.newest_rev, rev)
 
     def _hydrate(self, record: TableRecord) -> LiveTable | None:
         """Decode a stored table; None when its state or runtime cannot be decoded."""
@@ -143,7 +172,7 @@ class TableStore:
             await self.storage.save_table(record, seats_changed=seats_changed, actions=actions, result=result)
         except StaleWrite:
             self.cache.drop(record.id)
-            raise UserError("Someone else changed this table at the same moment. Please try again.") from None
+            raise TableMoved from None
         except BaseException:
             self.cache.drop(record.id)
             raise

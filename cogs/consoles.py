@@ -59,6 +59,10 @@ class Consoles:
             self._pinged.pop((live.id, interaction.user.id), None)
             self.service.seen(live, interaction.user.id)
 
+    def showing(self, table_id: int) -> bool:
+        """Whether someone has a console of this table open here."""
+        return bool(self._open.get(table_id))
+
     def changed(self, live: LiveTable) -> None:
         """The table changed: refresh every console open on it (coalesced); a closed table's
         consoles get a last refresh, then are let go."""

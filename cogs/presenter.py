@@ -34,6 +34,7 @@ log = logging.getLogger(__name__)
 CLICK_IS_RECENT = 3.0  # seconds after a person acted at a table during which its image is urgent
 CLOSE_WAIT = 3.0  # seconds pending table edits may take at shutdown, before the connection closes
 QUIET = discord.AllowedMentions.none()
+CANCELLED = "This table was cancelled."
 PING = discord.AllowedMentions(users=True)
 
 
@@ -62,6 +63,9 @@ class TablePresenter:
         edit is asked for at once, so pings and DMs queued before it never hold it back."""
         if self._closed:
             return
+        if change.kind == "remote":
+            self.show_remote(change.table_id)
+            return
         if change.kind in ("started", "step", "finished", "resumed"):
             if change.by_person:
                 self._clicked[change.table_id] = asyncio.get_running_loop().time()
@@ -72,6 +76,22 @@ class TablePresenter:
         task = asyncio.get_running_loop().create_task(self._in_order(lock, change))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+
+    def show_remote(self, table_id: int) -> None:
+        """Another process changed the table: edit its message if it is ours, and refresh the
+        consoles opened here (their clicks came to this process)."""
+        if self.service.coordinator.owns_message(table_id):
+            self.table_edits.request(table_id)
+        if self.consoles.showing(table_id):
+            task = asyncio.get_running_loop().create_task(self._refresh_consoles(table_id))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def _refresh_consoles(self, table_id: int) -> None:
+        try:
+            self.consoles.changed(await self.service.get(table_id))
+        except UserError:
+            return
 
     async def _in_order(self, lock: asyncio.Lock, change: TableChange) -> None:
         async with lock:
@@ -86,13 +106,15 @@ class TablePresenter:
         if change.kind == "lobby":
             self.table_edits.request(live.id)
         elif change.kind == "cancelled":
-            reason = change.notes[0] if change.notes else "This table was cancelled."
+            reason = change.notes[0] if change.notes else CANCELLED
             self._closing[live.id] = f"🛑 {reason}"
             self.table_edits.request(live.id)
             await self.table_edits.flush(live.id)
             self.consoles.changed(live)
             self.finish(live)
         elif change.kind == "resumed":
+            if not await self.service.coordinator.edits_message(live.id):
+                return  # another process shows this table
             await _safely(
                 self.say(live, "♻️ SuperTable restarted; this game carries on where it left off."), "note"
             )
@@ -150,11 +172,15 @@ class TablePresenter:
         """Draw the latest state into the table message, run through the coalescer: the lobby, the
         table with its image, or the closed note of a cancelled table. One place edits the message,
         so edits never overtake each other, and a rate-limited one is made again."""
+        if not await self.service.coordinator.edits_message(table_id):
+            return  # another process owns this table's message; our change reaches it as a notice
         try:
             live = await self.service.get(table_id)
         except UserError:
             return
-        closing = self._closing.pop(table_id, None) if live.record.status == "cancelled" else None
+        closing = None
+        if live.record.status == "cancelled":  # closed here, or in another process (a plain note)
+            closing = self._closing.pop(table_id, None) or f"🛑 {CANCELLED}"
         if live.record.message_id is None:
             if closing is None:
                 await self.repost(live)

@@ -14,7 +14,7 @@ from typing import Literal, Protocol
 from PIL import Image
 
 from renderers.generic import GenericRenderer
-from renderers.kit.encode import RenderedImage, palette_of, rendered_image
+from renderers.kit.encode import RenderedImage, palette_of, paletted, rendered_image
 from renderers.kit.views import View
 
 log = logging.getLogger(__name__)
@@ -117,15 +117,19 @@ def game_palette(game_id: str) -> Image.Image | None:
     return palette_of(images) if images else None
 
 
-def encode(game_id: str, image: Image.Image, alt: str, kind: str, renderer: Renderer) -> RenderedImage:
-    """Encode a drawn table or hand, with its game's palette when the game's renderer drew it."""
-    palette = game_palette(game_id) if renderer is REGISTRY.get(game_id) else None
-    return rendered_image(image, alt, f"{game_id}_{kind}.png", palette)
+def quantise(game_id: str, image: Image.Image, renderer: Renderer) -> Image.Image:
+    """A drawn table or hand in 256 colours: its game's palette when the game's renderer drew it."""
+    return paletted(image, game_palette(game_id) if renderer is REGISTRY.get(game_id) else None)
+
+
+def encode(game_id: str, image: Image.Image, alt: str, kind: str) -> RenderedImage:
+    """The PNG of a quantised table or hand, with its alt text."""
+    return rendered_image(image, alt, f"{game_id}_{kind}.png")
 
 
 def _render(game_id: str, view: View, kind: Literal["table", "hand"]) -> RenderedImage:
     image, alt, renderer = draw(game_id, view, kind)
-    return encode(game_id, image, alt, kind, renderer)
+    return encode(game_id, quantise(game_id, image, renderer), alt, kind)
 
 
 def _register_games() -> None:

@@ -18,7 +18,7 @@ from typing import Literal
 
 import msgspec
 
-from renderers import REGISTRY, draw, encode, game_palette, register
+from renderers import REGISTRY, draw, encode, quantise, register
 from renderers.kit.encode import RenderedImage, rendered_image
 
 log = logging.getLogger(__name__)
@@ -27,10 +27,11 @@ NICENESS = 10
 
 
 class WorkerImage(msgspec.Struct, frozen=True):
-    """A rendered image and the milliseconds its drawing and encoding took in the worker."""
+    """A rendered image and the milliseconds its drawing, quantising and PNG writing took in the worker."""
 
     image: RenderedImage
     draw_ms: float
+    quantise_ms: float
     encode_ms: float
 
 
@@ -43,7 +44,7 @@ def warm(games: Iterable[str]) -> None:
             continue
         public, seat = next(iter(samples.values()))
         try:
-            rendered_image(renderer.table(public), "", "warm.png", game_palette(game_id))
+            rendered_image(quantise(game_id, renderer.table(public), renderer), "", "warm.png")
             renderer.hand(seat)
         except Exception:
             log.exception("warming the %s renderer failed", game_id)
@@ -72,6 +73,10 @@ def render(kind: Literal["table", "hand"], game_id: str, view_json: bytes) -> Wo
     started = time.perf_counter()
     image, alt, renderer = draw(game_id, view, kind)
     drawn = time.perf_counter()
-    encoded = encode(game_id, image, alt, kind, renderer)
+    image = quantise(game_id, image, renderer)
+    quantised = time.perf_counter()
+    encoded = encode(game_id, image, alt, kind)
     done = time.perf_counter()
-    return WorkerImage(encoded, (drawn - started) * 1000, (done - drawn) * 1000)
+    return WorkerImage(
+        encoded, (drawn - started) * 1000, (quantised - drawn) * 1000, (done - quantised) * 1000
+    )

@@ -14,6 +14,7 @@ import time
 import asyncpg  # type: ignore[import-untyped]
 
 from bot.storage.migrate import load_migrations
+from bot.storage.pg_cluster import install_notices
 
 # A fixed 32-bit class id for our advisory locks; the second key is the schema's hash.
 LOCK_CLASS = 0x5375_5442  # "SuTB"
@@ -52,6 +53,7 @@ async def apply_migrations(conn: asyncpg.Connection) -> list[int]:
                     time.time(),
                 )
             applied.append(migration.version)
+        await install_notices(conn)
         return applied
     finally:
         await conn.execute(

@@ -12,6 +12,7 @@ tables in a schema of their own; asyncpg passes other query parameters on as ser
 from __future__ import annotations
 
 import asyncio
+import uuid
 
 import asyncpg  # type: ignore[import-untyped]
 
@@ -35,12 +36,15 @@ class PostgresStorage(SqlStorage):
     def __init__(self, url: str, *, pool_size: int = POOL_SIZE) -> None:
         self.url = url
         self.pool_size = pool_size
+        self.process_id = f"supertable-{uuid.uuid4().hex[:12]}"  # names this process's connections
         self._conn: asyncpg.Pool | None = None
         self._closing: asyncio.Future[None] | None = None
 
     async def open(self) -> None:
         """Connect the pool and apply pending migrations (once, whoever else starts at the same time)."""
-        pool = await asyncpg.create_pool(asyncpg_dsn(self.url), min_size=1, max_size=self.pool_size)
+        pool = await asyncpg.create_pool(
+            asyncpg_dsn(self.url), min_size=1, max_size=self.pool_size, server_settings=self._settings()
+        )
         try:
             async with pool.acquire() as conn:
                 await apply_migrations(conn)
@@ -58,6 +62,22 @@ class PostgresStorage(SqlStorage):
             self._closing = asyncio.ensure_future(pool.close())
             self._closing.add_done_callback(lambda _: self._forget(pool))
         await asyncio.shield(self._closing)
+
+    def _settings(self) -> dict[str, str]:
+        """Server settings of our connections: the process id as application_name (change notices
+        carry it, see `bot.storage.pg_cluster`)."""
+        return {"application_name": self.process_id}
+
+    async def connect(self) -> asyncpg.Connection:
+        """A connection of its own, outside the pool (cluster mode listens for notices on one)."""
+        return await asyncpg.connect(asyncpg_dsn(self.url), server_settings=self._settings())
+
+    @property
+    def pool(self) -> asyncpg.Pool:
+        """The open connection pool."""
+        if self._conn is None or self._closing is not None:
+            raise RuntimeError("PostgresStorage is not open: await open() first")
+        return self._conn
 
     def _forget(self, pool: asyncpg.Pool) -> None:
         if self._conn is pool:

@@ -26,7 +26,8 @@ _INSERT_TABLE = (
     " RETURNING id"
 )
 _UPDATE_TABLE = (
-    f"UPDATE tables SET {', '.join(f'{column} = ?' for column in _COLUMNS)}, rev = rev + 1"
+    f"UPDATE tables SET {', '.join(f'{column} = ?' for column in _COLUMNS)}, rev = rev + 1,"
+    " lease_owner = NULL, lease_until = NULL"  # a save ends any claim on the deadline it replaces
     " WHERE id = ? AND rev = ?"
     " RETURNING rev, (SELECT MAX(seq) FROM actions WHERE table_id = tables.id) AS last"
 )

@@ -17,11 +17,11 @@ SECTIONS = {"engine", "render", "act", "capacity", "memory", "startup", "records
 def test_the_quick_run_measures_every_section_and_writes_the_results(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The PostgreSQL act figures come when the test server answers; without one the section says
-    why and reports nothing."""
+    """The PostgreSQL act and cluster figures come when the test server answers; without one the
+    sections say why and report nothing."""
     monkeypatch.setenv("BENCH_POSTGRES_URL", POSTGRES_URL)
     problem = postgres_problem()
-    expected = SECTIONS | ({"act-postgres"} if problem is None else set())
+    expected = SECTIONS | ({"act-postgres", "cluster"} if problem is None else set())
     out = tmp_path / "results.json"
     assert bench_main.main(["--quick", "--out", str(out)]) == 0
     document = json.loads(out.read_text())
@@ -39,6 +39,7 @@ def test_the_quick_run_measures_every_section_and_writes_the_results(
     assert "act -> edit requested p99" in captured.out and "RSS per idle table" in captured.out
     if problem is not None:
         assert "act-postgres: skipped, no PostgreSQL" in captured.err
+        assert "cluster: skipped, no PostgreSQL" in captured.err
 
 
 def test_percentiles_take_the_nearest_rank() -> None:

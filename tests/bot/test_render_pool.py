@@ -31,7 +31,9 @@ async def test_a_worker_process_draws_the_table_image() -> None:
         image = await pool.render("table", game, view, Urgency.CLICKED)
         assert image.png.startswith(PNG) and image.alt
         assert pool.worker_pids() and os.getpid() not in pool.worker_pids()
-        assert pool.stats.images == 1 and pool.stats.draw_ms and pool.stats.encode_ms
+        assert (
+            pool.stats.images == 1 and pool.stats.draw_ms and pool.stats.quantise_ms and pool.stats.encode_ms
+        )
     finally:
         await pool.close()
 

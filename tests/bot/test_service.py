@@ -99,9 +99,9 @@ async def test_writer_in_another_process_wins_and_the_loser_reloads(tmp_path: Pa
     two = await make_service(tmp_path / "db.sqlite")
     version = (await two.get(table_id)).state.version
     await one.act(table_id, 100, version, "swap", [])
-    with pytest.raises(UserError, match="same moment"):
-        await two.act(table_id, 101, version, "swap", [])
-    await two.act(table_id, 101, version, "swap", [])  # reloaded from storage, then applied
+    await two.act(table_id, 101, version, "swap", [])  # its save found the table moved: reloaded, applied
+    with pytest.raises(StaleChoice):  # a click the other process already answered is a stale panel
+        await two.act(table_id, 100, version, "swap", [])
     assert (await two.get(table_id)).state.phase == "lead"
 
 

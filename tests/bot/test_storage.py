@@ -101,7 +101,7 @@ async def test_migrations_create_every_table_once(backend: Backend) -> None:
     await store.close()
     assert await backend.table_names() >= SCHEMA_TABLES
     first = await backend.raw("SELECT version, applied_at FROM schema_migrations ORDER BY version")
-    assert [version for version, _ in first] == [1, 2, 3, 4]
+    assert [version for version, _ in first] == [1, 2, 3, 4, 5]
 
     await store.open()
     await store.close()

@@ -61,6 +61,8 @@ def make_world(env: simcord.Env) -> World:
 def on_virtual_time(bot: SuperTableBot, env: simcord.Env) -> None:
     """Game deadlines fire only when the test advances SimCord's clock, never on the wall clock."""
     bot.service.scheduler.wait_hook = lambda waiting: env.external_wait(waiting, reason="game deadlines")
+    if bot.cluster is not None:
+        bot.cluster.wait_hook = lambda waiting: env.external_wait(waiting, reason="cluster heartbeats")
 
 
 def components(message: Any) -> Iterator[Any]:
