@@ -87,8 +87,11 @@ class BenchPresenter:
         self.spawn(self._in_order(lock, change))
 
     async def close(self) -> None:
-        """Stop the edits still pending (the bench ends its tables itself)."""
+        """Stop the edits and presentation work still pending (the bench ends its tables itself)."""
         await self.edits.close(0.0)
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
 
     def spawn(self, work: Coroutine[Any, Any, object]) -> None:
         """Run presentation work in the background, as the Discord layer does."""
@@ -281,8 +284,10 @@ async def run_load(
             ticker(tally, until, measure_from), count_images(tally, pool, until, measure_from), *jobs
         )
     finally:
-        await presenter.close()
+        if coordinator is not None:  # no more notices from the other processes
+            await coordinator.quiet()
         service.close()
+        await presenter.close()
         if coordinator is not None:
             await coordinator.leave()
         await storage.close()
@@ -323,6 +328,7 @@ def action_latency(quick: bool) -> list[Figure]:
         figure("table images rendered per second", tally.table_images_measured / seconds, "images/s"),
         figure("image queue wait p95", percentile(stats.wait_ms or [0.0], 95), "ms"),
         figure("deepest image queue", float(stats.deepest_queue), "images"),
+        figure("images not drawn again (same view)", float(stats.reused), "images"),
         figure("image draw p50 (in a worker)", percentile(stats.draw_ms or [0.0], 50), "ms"),
         figure("image quantise p50 (in a worker)", percentile(stats.quantise_ms or [0.0], 50), "ms"),
         figure("image PNG write p50 (in a worker)", percentile(stats.encode_ms or [0.0], 50), "ms"),

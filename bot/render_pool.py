@@ -9,6 +9,8 @@ a PNG comes back.
 Jobs wait in a queue ordered by a due time: now for an image someone is waiting on (the panel of
 the player who clicked), a quarter second later for a table someone just acted at, a second later
 for other tables (AI moves, timers). A waiting table's due time does not move, so none starves.
+The last image of each table and hand is kept (REUSED_IMAGES of them): the same view is not drawn
+twice.
 Only as many jobs as there are workers (plus one) are handed to the executor, so the order is ours
 to keep. A worker that dies breaks the executor: a new one is started and the jobs it lost are
 run again. With `workers=0` the images are drawn in threads of this process instead (the offline
@@ -24,7 +26,7 @@ import itertools
 import logging
 import multiprocessing
 import os
-from collections import deque
+from collections import OrderedDict, deque
 from collections.abc import Callable, Hashable, Mapping
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -42,6 +44,7 @@ log = logging.getLogger(__name__)
 THREADS = 2
 SAMPLES = 20_000  # timings kept per kind, for the bench and diagnostics
 MAX_RETRIES = 2  # a job whose worker died is run again this often before it fails
+REUSED_IMAGES = 256  # last images kept by table or hand (about 50 KB each), the least recent dropped
 
 
 class Urgency(IntEnum):
@@ -99,6 +102,7 @@ class RenderStats:
     overhead_ms: deque[float] = field(default_factory=lambda: deque(maxlen=SAMPLES))  # there and back
     deepest_queue: int = 0
     superseded: int = 0  # views drawn in place of an older one of the same table or hand
+    reused: int = 0  # views identical to the last one drawn for their table or hand: not drawn again
     restarts: int = 0
 
 
@@ -113,6 +117,7 @@ class RenderPool:
         self._starting: asyncio.Future[Executor] | None = None
         self._queue: list[_Job] = []
         self._waiting: dict[Hashable, _Job] = {}  # queued jobs by key, not yet handed to a worker
+        self._drawn: OrderedDict[Hashable, tuple[bytes, RenderedImage]] = OrderedDict()  # newest last
         self._seq = itertools.count()
         self._running = 0
         self._tasks: set[asyncio.Task[None]] = set()
@@ -195,12 +200,19 @@ class RenderPool:
     ) -> RenderedImage:
         """Draw a table or hand view when its turn in the queue comes. A view with the `key` of one
         still queued (the same table, the same seat's hand) takes its place: the newest state is
-        drawn once, for both callers, so the queue holds at most one image per key."""
+        drawn once, for both callers, so the queue holds at most one image per key. A view the same
+        as the last one drawn for its key (a click that left a hand as it was) is not drawn again."""
         loop = asyncio.get_running_loop()
         now = loop.time()
+        encoded = msgspec.json.encode(view)
+        drawn = self._drawn.get(key) if key is not None else None
+        if drawn is not None and drawn[0] == encoded and key not in self._waiting:
+            self._drawn.move_to_end(key)
+            self.stats.reused += 1
+            return drawn[1]
         queued = self._waiting.get(key) if key is not None else None
         if queued is not None and not queued.future.done():
-            queued.view = msgspec.json.encode(view)
+            queued.view = encoded
             if now + SLACK[urgency] < queued.due:  # more urgent now: move it up
                 self._queue.remove(queued)
                 queued.due = now + SLACK[urgency]
@@ -212,7 +224,7 @@ class RenderPool:
             seq=next(self._seq),
             kind=kind,
             game=game,
-            view=msgspec.json.encode(view),
+            view=encoded,
             future=loop.create_future(),
             queued_at=now,
             key=key,
@@ -269,11 +281,20 @@ class RenderPool:
             took = (loop.time() - handed) * 1000
             worked = result.draw_ms + result.quantise_ms + result.encode_ms
             self.stats.overhead_ms.append(max(0.0, took - worked))
+            if job.key is not None:
+                self._remember(job.key, job.view, result.image)
             if not job.future.done():
                 job.future.set_result(result)
         finally:
             self._running -= 1
             self._pump()
+
+    def _remember(self, key: Hashable, view: bytes, image: RenderedImage) -> None:
+        """Keep the image last drawn for a table or hand, so the same view is not drawn twice."""
+        self._drawn[key] = (view, image)
+        self._drawn.move_to_end(key)
+        while len(self._drawn) > REUSED_IMAGES:
+            self._drawn.popitem(last=False)
 
     def _replace(self, broken: Executor) -> None:
         """A worker died: start a new executor in place of the broken one (once per breakage)."""

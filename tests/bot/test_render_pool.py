@@ -38,6 +38,23 @@ async def test_a_worker_process_draws_the_table_image() -> None:
         await pool.close()
 
 
+async def test_a_hand_that_did_not_change_is_not_drawn_again() -> None:
+    pool = RenderPool(workers=0)
+    try:
+        _, seat = next(iter(renderers.renderer_for("superhot").samples().values()))
+        key = ("hand", 1, 0)
+        first = await pool.render("hand", "superhot", dict(seat), Urgency.WAITED_ON, key=key)
+        again = await pool.render("hand", "superhot", dict(seat), Urgency.WAITED_ON, key=key)
+        assert again == first and pool.stats.images == 1 and pool.stats.reused == 1
+        other = await pool.render("hand", "superhot", dict(seat), Urgency.WAITED_ON, key=("hand", 1, 1))
+        assert other == first and pool.stats.images == 2, "another seat's hand is its own image"
+        changed = {**seat, "title": "Something else"}
+        await pool.render("hand", "superhot", changed, Urgency.WAITED_ON, key=key)
+        assert pool.stats.images == 3, "a changed view is drawn"
+    finally:
+        await pool.close()
+
+
 async def test_a_killed_worker_is_replaced_and_no_image_is_lost() -> None:
     pool = RenderPool(workers=1)
     try:
