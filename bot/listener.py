@@ -22,7 +22,8 @@ class DecisionRef:
 
 @dataclass(frozen=True)
 class TableChange:
-    """One published change: kind is lobby, started, step, finished or cancelled."""
+    """One published change: kind is lobby, started, step, finished or cancelled, or remote (saved
+    by another process sharing the database: only its table id is known here)."""
 
     table_id: int
     kind: str

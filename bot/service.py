@@ -450,11 +450,11 @@ class TableService:
         cached = self._live.peek(table_id)
         if cached is None or cached.record.rev < rev:
             self._live.drop(table_id)
-        if self.listener is not None:
-            await self.listener.on_change(TableChange(table_id, "remote"))
+        await self.adopted(table_id)
 
     async def adopted(self, table_id: int) -> None:
-        """This process took over showing the table from one that died: show its current state."""
+        """Show the table's current state, changed elsewhere (or taken over from a process that
+        died): the presentation layer refreshes what this process shows of it."""
         if self.listener is not None:
             await self.listener.on_change(TableChange(table_id, "remote"))
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import TYPE_CHECKING, Any
 from weakref import WeakValueDictionary
 
@@ -73,7 +73,11 @@ class TablePresenter:
         lock = self._order.get(change.table_id)
         if lock is None:
             lock = self._order[change.table_id] = asyncio.Lock()
-        task = asyncio.get_running_loop().create_task(self._in_order(lock, change))
+        self._spawn(self._in_order(lock, change))
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run presentation work in the background (cancelled at shutdown)."""
+        task = asyncio.get_running_loop().create_task(work)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
@@ -83,9 +87,7 @@ class TablePresenter:
         if self.service.coordinator.owns_message(table_id):
             self.table_edits.request(table_id)
         if self.consoles.showing(table_id):
-            task = asyncio.get_running_loop().create_task(self._refresh_consoles(table_id))
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
+            self._spawn(self._refresh_consoles(table_id))
 
     async def _refresh_consoles(self, table_id: int) -> None:
         try:
