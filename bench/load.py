@@ -130,10 +130,9 @@ class BenchPresenter:
         if not await self.service.coordinator.edits_message(table_id):
             return
         live = await self.service.get(table_id)
-        version = live.state.version if live.state is not None else 0
         urgency = Urgency.CLICKED if table_id in self.clicked else Urgency.BACKGROUND
         self.clicked.discard(table_id)
-        await table_picture(self.pool, live, urgency)
+        version = (await table_picture(self.pool, live, urgency)).version
         self.tally.table_images += 1
         now = time.perf_counter()
         if now >= self.measure_from:

@@ -121,6 +121,11 @@ class LiveTable:
         """Open decisions of one seat."""
         return [d for d in self.decisions() if d.seat == seat]
 
+    @property
+    def version(self) -> int:
+        """The game state's version (0 before the game starts)."""
+        return self.state.version if self.state is not None else 0
+
     def view(self, seat: int | None) -> Mapping[str, Any]:
         """What this seat (None = the public) may see."""
         if self.state is None:

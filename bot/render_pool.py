@@ -9,6 +9,9 @@ a PNG comes back.
 Jobs wait in a queue ordered by a due time: now for an image someone is waiting on (the panel of
 the player who clicked), a quarter second later for a table someone just acted at, a second later
 for other tables (AI moves, timers). A waiting table's due time does not move, so none starves.
+A table's view may be given as a function: it is called when the job is handed to a worker, so
+the image shows the table as it is then, changes made while it queued included (the queue wait
+costs no freshness).
 The last image of each table and hand is kept (REUSED_IMAGES of them): the same view is not drawn
 twice.
 Only as many jobs as there are workers (plus one) are handed to the executor, so the order is ours
@@ -56,6 +59,8 @@ class Urgency(IntEnum):
 
 
 Drawer = Callable[[Literal["table", "hand"], str, bytes], worker.WorkerImage]
+View = Mapping[str, Any] | Callable[[], Mapping[str, Any]]
+"""A view, or a function giving the newest view when a worker is ready for it."""
 SLACK = {Urgency.WAITED_ON: 0.0, Urgency.CLICKED: 0.25, Urgency.BACKGROUND: 1.0}
 
 
@@ -82,8 +87,8 @@ class _Job:
     seq: int
     kind: Literal["table", "hand"] = field(compare=False)
     game: str = field(compare=False)
-    view: bytes = field(compare=False)
-    future: asyncio.Future[worker.WorkerImage] = field(compare=False)
+    view: bytes | Callable[[], Mapping[str, Any]] = field(compare=False)
+    future: asyncio.Future[RenderedImage] = field(compare=False)
     queued_at: float = field(compare=False)
     key: Hashable | None = field(default=None, compare=False)
     retries: int = field(default=0, compare=False)
@@ -194,22 +199,22 @@ class RenderPool:
         self,
         kind: Literal["table", "hand"],
         game: str,
-        view: Mapping[str, Any],
+        view: View,
         urgency: Urgency = Urgency.BACKGROUND,
         key: Hashable | None = None,
     ) -> RenderedImage:
-        """Draw a table or hand view when its turn in the queue comes. A view with the `key` of one
-        still queued (the same table, the same seat's hand) takes its place: the newest state is
-        drawn once, for both callers, so the queue holds at most one image per key. A view the same
-        as the last one drawn for its key (a click that left a hand as it was) is not drawn again."""
+        """Draw a table or hand view when its turn in the queue comes (a function as the view is
+        called then, for the newest one). A view with the `key` of one still queued (the same
+        table, the same seat's hand) takes its place: the newest state is drawn once, for both
+        callers, so the queue holds at most one image per key. A view the same as the last one
+        drawn for its key (a click that left a hand as it was) is not drawn again."""
         loop = asyncio.get_running_loop()
         now = loop.time()
-        encoded = msgspec.json.encode(view)
-        drawn = self._drawn.get(key) if key is not None else None
-        if drawn is not None and drawn[0] == encoded and key not in self._waiting:
-            self._drawn.move_to_end(key)
-            self.stats.reused += 1
-            return drawn[1]
+        encoded = view if callable(view) else msgspec.json.encode(view)
+        if isinstance(encoded, bytes) and key not in self._waiting:
+            reused = self._reused(key, encoded)
+            if reused is not None:
+                return reused
         queued = self._waiting.get(key) if key is not None else None
         if queued is not None and not queued.future.done():
             queued.view = encoded
@@ -218,7 +223,7 @@ class RenderPool:
                 queued.due = now + SLACK[urgency]
                 heapq.heapify(self._queue)
             self.stats.superseded += 1
-            return (await asyncio.shield(queued.future)).image
+            return await asyncio.shield(queued.future)
         job = _Job(
             due=now + SLACK[urgency],
             seq=next(self._seq),
@@ -234,7 +239,31 @@ class RenderPool:
         heapq.heappush(self._queue, job)
         self.stats.deepest_queue = max(self.stats.deepest_queue, len(self._queue))
         self._pump()
-        return (await asyncio.shield(job.future)).image
+        return await asyncio.shield(job.future)
+
+    def _reused(self, key: Hashable | None, encoded: bytes) -> RenderedImage | None:
+        """The image last drawn for this key, if it was drawn from the same view."""
+        drawn = self._drawn.get(key) if key is not None else None
+        if drawn is None or drawn[0] != encoded:
+            return None
+        self._drawn.move_to_end(key)
+        self.stats.reused += 1
+        return drawn[1]
+
+    def _ready(self, job: _Job) -> bool:
+        """Fix a job's view as it is handed over (calling a view function now); False when it
+        needs no drawing: the view failed, or is the one last drawn for its key."""
+        if callable(job.view):
+            try:
+                job.view = msgspec.json.encode(job.view())
+            except Exception as exc:
+                job.future.set_exception(exc)
+                return False
+            reused = self._reused(job.key, job.view)
+            if reused is not None:
+                job.future.set_result(reused)
+                return False
+        return True
 
     def _pump(self) -> None:
         """Hand the most urgent queued jobs to the executor, up to its capacity."""
@@ -242,7 +271,7 @@ class RenderPool:
             job = heapq.heappop(self._queue)
             if job.key is not None and self._waiting.get(job.key) is job:
                 del self._waiting[job.key]
-            if job.future.done():
+            if job.future.done() or not self._ready(job):
                 continue
             self._running += 1
             task = asyncio.get_running_loop().create_task(self._run(job))
@@ -258,6 +287,7 @@ class RenderPool:
             executor = await self._started()
             handed = loop.time()
             self.stats.wait_ms.append((handed - job.queued_at) * 1000)
+            assert isinstance(job.view, bytes)
             result = await loop.run_in_executor(executor, self._draw, job.kind, job.game, job.view)
         except BrokenProcessPool as exc:
             assert executor is not None
@@ -284,7 +314,7 @@ class RenderPool:
             if job.key is not None:
                 self._remember(job.key, job.view, result.image)
             if not job.future.done():
-                job.future.set_result(result)
+                job.future.set_result(result.image)
         finally:
             self._running -= 1
             self._pump()

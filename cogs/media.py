@@ -36,11 +36,13 @@ async def in_render_thread(work: Callable[..., T], *args: Any) -> T:
 
 @dataclass(frozen=True)
 class Picture:
-    """A rendered image ready to attach, with its alt text."""
+    """A rendered image ready to attach, with its alt text (and for a table, the state version it
+    shows at least)."""
 
     png: bytes
     filename: str
     alt: str
+    version: int = 0
 
     def file(self) -> discord.File:
         """A fresh discord.File (a File can be sent only once)."""
@@ -53,9 +55,16 @@ def snapshot(view: Mapping[str, Any]) -> Any:
 
 
 async def table_picture(pool: RenderPool, live: LiveTable, urgency: Urgency = Urgency.BACKGROUND) -> Picture:
-    """The public table image."""
-    image = await pool.render("table", live.record.game, live.view(None), urgency, key=("table", live.id))
-    return Picture(image.png, f"table-{live.id}.png", image.alt)
+    """The public table image, of the table as it is when a worker takes it up: moves made while
+    it waited in the render queue are in it."""
+    shown = [live.version]
+
+    def newest() -> Mapping[str, Any]:
+        shown.append(live.version)
+        return live.view(None)
+
+    image = await pool.render("table", live.record.game, newest, urgency, key=("table", live.id))
+    return Picture(image.png, f"table-{live.id}.png", image.alt, max(shown))
 
 
 async def hand_picture(pool: RenderPool, live: LiveTable, seat: int) -> Picture:

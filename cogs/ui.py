@@ -210,7 +210,7 @@ def panel_view(
     if private:
         parts.append(ui.TextDisplay("\n".join(f"-# 🔒 {line}" for line in private)))
     decisions = live.decisions_for(seat)
-    version = live.state.version if live.state is not None else 0
+    version = live.version
     if record.status != "active":
         parts.append(
             ui.TextDisplay("This game is over." if record.status == "finished" else "This table is closed.")
@@ -247,7 +247,7 @@ def live_console(
     since doing nothing is always allowed."""
     lines = "\n".join(str(line) for line in live.view(seat).get("console") or ())
     status: list[ui.Item[ui.LayoutView]] = [ui.TextDisplay(clip(lines, MAX_DETAILS))] if lines else []
-    version = live.state.version if live.state is not None else 0
+    version = live.version
     limits = [LIVE_BUTTONS] * len(decisions)
     largest_first = sorted(range(len(decisions)), key=lambda i: -len(decisions[i].options))
     for menu in [None, *largest_first]:

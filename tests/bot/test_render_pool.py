@@ -147,3 +147,28 @@ async def test_images_are_still_drawn_when_worker_processes_cannot_start(
         await pool.close()
     with pytest.raises(RuntimeError, match="closed"):
         await pool.render("table", game, view)
+
+
+async def test_a_table_given_as_a_function_is_drawn_as_it_is_when_a_worker_takes_it() -> None:
+    gate = Gate()
+    pool = RenderPool(workers=0, draw=gate.draw)
+    try:
+        _, view = a_table_view()
+        busy = await held_busy(pool, view)
+        table = {**view, "title": "Before the move"}
+        asked: list[str] = []
+
+        def newest() -> dict[str, object]:
+            asked.append(str(table["title"]))
+            return table
+
+        image = asyncio.ensure_future(pool.render("table", "later", newest, key=("table", 3)))
+        await asyncio.sleep(0.05)
+        table = {**view, "title": "After the move"}  # a move made while the image waited in the queue
+        gate.opened.set()
+        await asyncio.gather(image, *busy)
+        assert asked == ["After the move"], "the view is taken when a worker is free, not when queued"
+        again = await pool.render("table", "later", newest, key=("table", 3))
+        assert again == image.result() and pool.stats.reused == 1, "an unchanged table is not drawn again"
+    finally:
+        await pool.close()
