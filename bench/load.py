@@ -77,8 +77,11 @@ class BenchPresenter:
         self._shown_changed: dict[int, asyncio.Event] = {}
         self._order: dict[int, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[object]] = set()
+        self.closed = False
 
     async def on_change(self, change: TableChange) -> None:
+        if self.closed:  # a change finishing during the teardown: storage is closing
+            return
         if change.kind == "remote":  # another process changed one of its tables: its owner shows it
             if self.service.coordinator.owns_message(change.table_id):
                 self.edits.request(change.table_id)
@@ -88,6 +91,7 @@ class BenchPresenter:
 
     async def close(self) -> None:
         """Stop the edits and presentation work still pending (the bench ends its tables itself)."""
+        self.closed = True
         await self.edits.close(0.0)
         for task in list(self._tasks):
             task.cancel()

@@ -225,9 +225,12 @@ def panel_view(
     elif decisions and live.engine.meta.live_play:
         return live_console(parts, live, seat, decisions, wall_clock() if now is None else now)
     elif decisions:
-        parts += decision_items(record.id, version, decisions[0], picked)
-        if len(decisions) > 1:
-            parts.append(ui.TextDisplay(f"-# {counted(len(decisions) - 1, 'more decision')} after this one."))
+        shown = one_question(decisions)
+        for decision in shown:
+            parts += decision_items(record.id, version, decision, picked if decision is shown[0] else None)
+        if len(decisions) > len(shown):
+            more = len(decisions) - len(shown)
+            parts.append(ui.TextDisplay(f"-# {counted(more, 'more decision')} after this one."))
     else:
         waiting = waiting_line(live)
         parts.append(
@@ -235,6 +238,13 @@ def panel_view(
         )
         parts.append(ui.ActionRow(button("Refresh", ids.table(record.id, "refresh"), emoji="🔄")))
     return layout(*parts)
+
+
+def one_question(decisions: list[Decision]) -> list[Decision]:
+    """The first decision with the parts it was split into (keys `move`, `move.2`...: one list of
+    more than 25 choices, split by a game into menus shown together, any of which answers it)."""
+    base = decisions[0].key.partition(".")[0]
+    return [d for d in decisions if d.key.partition(".")[0] == base and d.seat == decisions[0].seat]
 
 
 def live_console(
