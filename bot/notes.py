@@ -13,6 +13,11 @@ def timed_out(name: str) -> str:
     return f"Time ran out for {called(name)}; the AI chose for {them(name)}."
 
 
+def defended_automatically(name: str) -> str:
+    """The AI answered a timed defence for a player who chose automatic defence."""
+    return f"Time ran out for {called(name)}; the AI defended for {them(name)} (automatic defence)."
+
+
 def setup_timed_out(name: str) -> str:
     """The AI made a late player's setup choices."""
     return f"Time ran out for {called(name)}; the AI finished {their(name)} setup."

@@ -346,7 +346,7 @@ class TableService:
             now = self.clock()
             step = Step()
             with self.tables.mutating(live):
-                await run_timers(live, now, step)
+                await run_timers(live, now, step, self._auto_defence)
                 if not (step.actions or step.warnings or step.notes):
                     if ai_due(live, now):  # a change only if the AI acts
                         await run_automatic(live, now, step)
@@ -357,6 +357,15 @@ class TableService:
                 else:
                     opened = await self._advance_and_commit(live, now, step)
         await self._publish(live, "step", step, opened)
+
+    async def _auto_defence(self, user_id: int) -> bool:
+        """Whether the user chose automatic defence (/settings); when their settings cannot be
+        read (a busy database), no: the game's default answer (the hit lands) keeps it moving."""
+        try:
+            return (await self.storage.user_settings(user_id)).auto_defence
+        except Exception:
+            log.exception("settings of user %s unreadable: the timed defence takes the default", user_id)
+            return False
 
     async def _expire_lobby(self, live: LiveTable) -> None:
         """A lobby nobody started closes after LOBBY_LIFETIME, so it never blocks its channel."""

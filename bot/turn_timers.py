@@ -4,6 +4,7 @@ gets for time the bot was down."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
 from bot import notes
@@ -17,16 +18,41 @@ from bot.storage.records import ActionRecord
 
 AWAY_AFTER_MISSES = 3
 
+AutoDefence = Callable[[int], Awaitable[bool]]
+"""Whether a user chose automatic defence in /settings (by user id)."""
 
-async def run_timers(live: LiveTable, now: float, step: Step) -> None:
-    """What is due when the table's timer fires: the game's tick, turn warnings and timeouts, and
-    idle people in live play."""
+
+async def run_timers(
+    live: LiveTable, now: float, step: Step, auto_defence: AutoDefence | None = None
+) -> None:
+    """What is due when the table's timer fires: the game's tick (or the AI's answer for a player
+    who chose automatic defence), turn warnings and timeouts, and idle people in live play."""
     due = game_due(live)
-    if due is not None and due <= now:
+    if due is not None and due <= now and not await defend_automatically(live, now, step, auto_defence):
         step.events += live.engine.tick(live.state, now)
         step.actions.append(ActionRecord(-1, "__tick__", [], now, "tick"))
     await expire_clocks(live, now, step)
     expire_idle(live, now, step.notes, step.warnings)
+
+
+async def defend_automatically(
+    live: LiveTable, now: float, step: Step, auto_defence: AutoDefence | None
+) -> bool:
+    """A question the game times itself (a defence) that ran out for a player who chose automatic
+    defence: the AI answers it for them instead of the game's default. True when it did. Not in a
+    real-time game, whose deadlines are its pace (a missed window is part of the race)."""
+    if auto_defence is None or live.engine.meta.realtime:
+        return False
+    for decision in live.engine.decisions(live.state):
+        if decision.deadline is None or decision.deadline > now or live.is_automatic(decision.seat):
+            continue
+        seat = live.record.seats[decision.seat]
+        if seat.user_id is None or not await auto_defence(seat.user_id):
+            continue
+        if apply_ai(live, decision, now, step, "timeout", await think(live, decision)):
+            step.notes.append(notes.defended_automatically(seat.name))
+            return True
+    return False
 
 
 def refresh_clocks(

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import discord
+import msgspec
 
 from bot.errors import StaleChoice, UserError
 from bot.live import LiveTable
-from bot.storage.records import UserSettings
 from cogs import ids, ui
 from cogs.boards import BoardQuery, board_message
 from cogs.media import hand_picture
@@ -164,7 +164,9 @@ class Actions:
         """Turn DMs on or off for this user."""
         if not self.bot.settings.dms:
             raise UserError(NO_DMS)
-        await self.service.storage.save_user_settings(UserSettings(interaction.user.id, dm=on))
+        storage = self.service.storage
+        current = await storage.user_settings(interaction.user.id)
+        await storage.save_user_settings(msgspec.structs.replace(current, dm=on))
         if on:
             await tell(
                 interaction,

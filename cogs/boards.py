@@ -76,16 +76,20 @@ def board_choices(engine: Engine[Any]) -> list[tuple[str, str]]:
     return [(board, board_label(engine, board)) for board in [*modes, *variants]]
 
 
-def shown_value(row: BoardRow, rating: bool) -> str:
-    """A board value as players read it (the rating on its friendly scale, or the high score)."""
-    if rating:
+def shown_value(row: BoardRow, engine: Engine[Any], board: str | None) -> str:
+    """A board value as players read it: on the rating board (`board` None) the rating on its
+    friendly scale; on a high-score board the score, as the game words it when it has
+    `high_score_text(board, score)` (e.g. with the rank it earns)."""
+    if board is None:
         return f"{shown(row.value):,}"
-    return f"{row.value:g}"
+    words = getattr(engine, "high_score_text", None)
+    return str(words(board, row.value)) if words is not None else f"{row.value:g}"
 
 
-def _row(row: BoardRow, rating: bool, viewer: int) -> Row:
+def _row(row: BoardRow, engine: Engine[Any], board: str | None, viewer: int) -> Row:
     rate = row.wins / row.games if row.games else None
-    return Row(row.rank, row.name, shown_value(row, rating), row.games, rate, row.user_id == viewer)
+    value = shown_value(row, engine, board)
+    return Row(row.rank, row.name, value, row.games, rate, row.user_id == viewer)
 
 
 async def board_message(
@@ -124,10 +128,10 @@ async def board_message(
         title=f"{meta.title} · " + ("Rating" if rating else board_label(engine, mode or "")),
         scope="This server" if scope else "Global",
         metric="Rating" if rating else meta.high_score,
-        rows=[_row(row, rating, viewer) for row in found.rows],
+        rows=[_row(row, engine, mode, viewer) for row in found.rows],
         page=page,
         pages=pages,
-        viewer_row=_row(found.viewer, rating, viewer) if found.viewer else None,
+        viewer_row=_row(found.viewer, engine, mode, viewer) if found.viewer else None,
         empty_text=f"Nobody has {counted(min_games, 'recorded game')} here yet: play some!",
     )
     here = BoardQuery(game, mode, bool(scope), page)

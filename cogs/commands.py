@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import discord
+import msgspec
 from discord import app_commands
 from discord.ext import commands
 
@@ -12,11 +13,11 @@ from bot.clock import format_seconds
 from bot.errors import UserError
 from bot.live import LiveTable
 from bot.lookup import find_game, find_mode
-from bot.storage.records import UserSettings
 from cogs import ui
 from cogs.actions import Actions
 from cogs.decks import deck_choices
 from cogs.opening import open_table
+from cogs.preferences import ON_OFF, settings_text
 from cogs.replies import NO_DMS, can_manage_threads, guarded, tell
 from cogs.shelf import GAME as DECK_GAME
 from cogs.shelf import DeckShelf
@@ -261,26 +262,30 @@ class GameCommands(commands.Cog):
         await interaction.response.send_message(text, ephemeral=True)
 
     @app_commands.command(name="settings", description="Your SuperTable preferences")
-    @app_commands.describe(dm="Send your hand to your DMs when it is your turn")
-    @app_commands.choices(
-        dm=[app_commands.Choice(name="on", value="on"), app_commands.Choice(name="off", value="off")]
+    @app_commands.describe(
+        dm="Send your hand to your DMs when it is your turn",
+        auto_defence="When your time to answer an attack runs out, let the AI defend for you",
     )
+    @app_commands.choices(dm=ON_OFF, auto_defence=ON_OFF)
     async def settings(
-        self, interaction: discord.Interaction, dm: app_commands.Choice[str] | None = None
+        self,
+        interaction: discord.Interaction,
+        dm: app_commands.Choice[str] | None = None,
+        auto_defence: app_commands.Choice[str] | None = None,
     ) -> None:
         async def work() -> None:
-            if not self.bot.settings.dms:
+            dms = self.bot.settings.dms
+            if dm is not None and not dms:
                 raise UserError(NO_DMS)
             storage = self.bot.service.storage
             current = await storage.user_settings(interaction.user.id)
+            wanted = current
             if dm is not None:
-                current = UserSettings(interaction.user.id, dm=dm.value == "on")
-                await storage.save_user_settings(current)
-            state = (
-                "on: your hand comes to your DMs on your turn"
-                if current.dm
-                else "off: you are pinged in the channel"
-            )
-            await tell(interaction, f"DMs are {state}.")
+                wanted = msgspec.structs.replace(wanted, dm=dm.value == "on")
+            if auto_defence is not None:
+                wanted = msgspec.structs.replace(wanted, auto_defence=auto_defence.value == "on")
+            if wanted != current:
+                await storage.save_user_settings(wanted)
+            await tell(interaction, settings_text(wanted, dms))
 
         await guarded(interaction, work)

@@ -13,6 +13,7 @@ from simcord.http import router
 
 import renderers
 from bot import Settings, SuperTableBot, create_bot
+from engines.punchfighter.engine import PunchFighter
 from engines.smashmasters.engine import SmashMasters
 from engines.superhot.engine import Superhot
 from engines.supernova.engine import Supernova
@@ -26,6 +27,7 @@ REGISTRY = {
     "superhot": Superhot(),
     "smashmasters": SmashMasters(),
     "supernova": Supernova(),
+    "punchfighter": PunchFighter(),
 }
 renderers.register("highcard", HighCardRenderer())
 

@@ -104,10 +104,12 @@ class ResultRecord(msgspec.Struct, kw_only=True):
 
 
 class UserSettings(msgspec.Struct):
-    """Per-user preferences."""
+    """Per-user preferences: `dm` turns sent by DM; `auto_defence` the AI answering a timed
+    out-of-turn question (a defence) for them when its time runs out."""
 
     user_id: int
     dm: bool = False
+    auto_defence: bool = False
 
 
 class DeckRecord(msgspec.Struct):

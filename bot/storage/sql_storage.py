@@ -103,16 +103,19 @@ class SqlStorage(ABC):
     async def user_settings(self, user_id: int) -> UserSettings:
         """A user's settings, or the defaults."""
         rows = await self._run(
-            only(Fetch("SELECT dm FROM user_settings WHERE user_id = ?", (user_id,))), Mode.SINGLE
+            only(Fetch("SELECT dm, auto_defence FROM user_settings WHERE user_id = ?", (user_id,))),
+            Mode.SINGLE,
         )
-        return UserSettings(user_id, dm=bool(rows[0]["dm"])) if rows else UserSettings(user_id)
+        if not rows:
+            return UserSettings(user_id)
+        return UserSettings(user_id, dm=bool(rows[0]["dm"]), auto_defence=bool(rows[0]["auto_defence"]))
 
     async def save_user_settings(self, settings: UserSettings) -> None:
         """Insert or replace a user's settings."""
         statement = Fetch(
-            "INSERT INTO user_settings (user_id, dm) VALUES (?, ?)"
-            " ON CONFLICT (user_id) DO UPDATE SET dm = excluded.dm",
-            (settings.user_id, int(settings.dm)),
+            "INSERT INTO user_settings (user_id, dm, auto_defence) VALUES (?, ?, ?) ON CONFLICT (user_id)"
+            " DO UPDATE SET dm = excluded.dm, auto_defence = excluded.auto_defence",
+            (settings.user_id, int(settings.dm), int(settings.auto_defence)),
         )
         await self._run(only(statement), Mode.SINGLE)
 

@@ -19,6 +19,7 @@ from engines.core import (
     check_choice,
     seed_state,
 )
+from engines.core.steps import step_done
 from engines.superhot import flow
 from engines.superhot.ai import DEFAULT_LEVEL, LEVELS, SuperhotAI
 from engines.superhot.decide import answer, decisions
@@ -113,10 +114,7 @@ class Superhot:
             answer(state, rng, key, picked)
         except Defeat as defeat:
             flow.lose(state, rng, defeat)
-        state.rng = rng.state
-        state.version += 1
-        fresh = min(state.said - said, len(state.log))
-        return [Event("log", line) for line in state.log[len(state.log) - fresh :]] if fresh else []
+        return step_done(state, rng, said)
 
     def tick(self, state: SuperhotState, now: float) -> list[Event]:
         return []

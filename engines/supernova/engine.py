@@ -8,6 +8,7 @@ from typing import Any
 import msgspec
 
 from engines.core import Decision, Event, GameMeta, Mode, Outcome, Rng, Seat, check_choice, seed_state
+from engines.core.steps import step_done
 from engines.supernova import clock, flow, race
 from engines.supernova.ai import REACTION, SupernovaAI
 from engines.supernova.cards import BOARDS, SHARED_FROM, token_bag
@@ -76,20 +77,13 @@ class Supernova:
         said = state.said
         rng = Rng(state.rng)
         answer(state, rng, seat, key, list(choice), now)
-        return self._done(state, rng, said)
+        return step_done(state, rng, said)
 
     def tick(self, state: NovaState, now: float) -> list[Event]:
         said = state.said
         rng = Rng(state.rng)
         flow.tick(state, rng, now)
-        return self._done(state, rng, said)
-
-    @staticmethod
-    def _done(state: NovaState, rng: Rng, said: int) -> list[Event]:
-        state.rng = rng.state
-        state.version += 1
-        fresh = min(state.said - said, len(state.log))
-        return [Event("log", line) for line in state.log[len(state.log) - fresh :]] if fresh else []
+        return step_done(state, rng, said)
 
     def next_deadline(self, state: NovaState) -> float | None:
         if state.phase == "over":

@@ -48,7 +48,7 @@ async def sqlite_install(path: Path) -> tuple[TableService, int, int]:
     live = await started_table(service, humans=2, ai=1)
     lobby = await open_lobby(service, channel=11, host=200)
     storage = service.storage
-    await storage.save_user_settings(UserSettings(100, dm=True))
+    await storage.save_user_settings(UserSettings(100, dm=True, auto_defence=True))
     await storage.save_guild_settings(GuildSettings(1, rate_ai=True, min_games=2))
     await storage.save_deck(DeckRecord(100, "smashmasters", "Spicy", ["kc-c1"], 5.0))
     return service, live, lobby.id
@@ -75,7 +75,7 @@ async def test_every_table_is_copied_and_every_game_reads_back_the_same(tmp_path
     moved = await pg_service(pg)  # the bot restarted on PostgreSQL carries on
     assert await moved.resume_all() == [live_id]
     assert await moved.storage.live_in(11) == lobby_id
-    assert await moved.storage.user_settings(100) == UserSettings(100, dm=True)
+    assert await moved.storage.user_settings(100) == UserSettings(100, dm=True, auto_defence=True)
     await play_to_end(moved, live_id, (100, 101))
     assert (await moved.get(live_id)).record.status == "finished"
     newer = await open_lobby(moved, channel=12)

@@ -101,7 +101,7 @@ async def test_migrations_create_every_table_once(backend: Backend) -> None:
     await store.close()
     assert await backend.table_names() >= SCHEMA_TABLES
     first = await backend.raw("SELECT version, applied_at FROM schema_migrations ORDER BY version")
-    assert [version for version, _ in first] == [1, 2, 3, 4, 5]
+    assert [version for version, _ in first] == [1, 2, 3, 4, 5, 6]
 
     await store.open()
     await store.close()
@@ -278,6 +278,8 @@ async def test_user_settings_default_and_round_trip(storage: SqlStorage) -> None
     assert await storage.user_settings(5) == UserSettings(5, dm=True)
     await storage.save_user_settings(UserSettings(5, dm=False))
     assert await storage.user_settings(5) == UserSettings(5, dm=False)
+    await storage.save_user_settings(UserSettings(5, dm=True, auto_defence=True))
+    assert await storage.user_settings(5) == UserSettings(5, dm=True, auto_defence=True)
 
 
 async def test_memory_database() -> None:

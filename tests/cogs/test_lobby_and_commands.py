@@ -89,6 +89,10 @@ async def test_status_rules_help_and_settings(simcord_env) -> None:
     assert "DMs are off" in shown.response.content
     turned = await world.carol.slash(world.games, "settings", dm="on")
     assert "DMs are on" in turned.response.content
+    assert "Automatic defence is off" in turned.response.content
+    defending = await world.carol.slash(world.games, "settings", auto_defence="on")
+    assert "Automatic defence is on" in defending.response.content
+    assert "DMs are on" in defending.response.content  # one setting changed leaves the other alone
 
 
 async def test_lightning_deadline_plays_for_slow_players(simcord_env) -> None:

@@ -143,14 +143,22 @@ async def take_turn(actor: Any, panel: discord.Message) -> discord.Message:
 
 def find_select(message: Any) -> Any:
     """The first select menu of a message."""
+    found = selects_of(message)
+    assert found, "no select menu"
+    return found[0]
+
+
+def selects_of(message: Any) -> list[Any]:
+    """Every select menu of a message, in order."""
+    found = []
     stack = list(getattr(message, "components", []))
     while stack:
         component = stack.pop(0)
         if getattr(component, "options", None) is not None and getattr(component, "custom_id", None):
-            return component
+            found.append(component)
         stack.extend(getattr(component, "children", None) or [])
         stack.extend(getattr(component, "components", None) or [])
-    raise AssertionError("no select menu")
+    return found
 
 
 def reply(result: Any) -> str:
@@ -172,6 +180,16 @@ async def answer_panel(actor: Any, panel: discord.Message, key: str, choice: lis
         skip = next(c for c in ids_ if c.startswith("sc:") and c.split(":")[3] == key)
         return panel_after(await actor.click(panel, custom_id=skip))
     select = next(c for c in ids_ if c.startswith("ss:") and c.endswith(f":{key}"))
+    if len(choice) == 1:  # a question split into several menus (`key`, `key.2`...): the one listing it
+        select = next(
+            (
+                menu.custom_id
+                for menu in selects_of(panel)
+                if menu.custom_id.split(":")[-1].partition(".")[0] == key
+                and any(option.value == choice[0] for option in menu.options)
+            ),
+            select,
+        )
     panel = panel_after(await actor.select(panel, choice, custom_id=select))
     confirm = [c for c in custom_ids(panel) if c.startswith("sc:") and c.split(":")[3] == key]
     if confirm:

@@ -1,0 +1,314 @@
+"""The question the game waits for, as Discord-sized decisions (answers: `answers`).
+
+Option ids are short and stable: `C4` a space, `f2` / `mA` a piece, `c.<card>` a combo card,
+`d.<card>` a defence card, `p3` / `b3` a pad position, `o1` an offer card, `fd` / `bd` the decks.
+A question that may be taken back (the first one after a choice on the main menu, before anything
+resolved) offers `back`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import msgspec
+
+from engines.core import MAX_LABEL, MAX_OPTIONS, Decision, Option
+from engines.punchfighter import attack, board, content, drawing, flow, minions, plays
+from engines.punchfighter.achievements import reached
+from engines.punchfighter.hexes import parse_label, regions
+from engines.punchfighter.state import PunchState, Task
+from engines.punchfighter.words import button_text, card_text
+
+BACK = Option("back", "⬅ Back")
+DEFENCE_SECONDS = "20"
+STOP = "stop"
+
+
+def _clip(text: str) -> str:
+    return text if len(text) <= MAX_LABEL else text[: MAX_LABEL - 1] + "…"
+
+
+def decisions(state: PunchState) -> list[Decision]:
+    """The open question as decisions (several when a list of spaces is split by rows)."""
+    ask = state.ask
+    if ask is None or state.phase == "over":
+        return []
+    prompt, options, low, high = QUESTIONS[ask.key](state, ask.seat, ask.task)
+    extras = [BACK] if state.undo and ask.seat == state.turn and high == 1 else []
+    found = _split(ask.seat, ask.key, prompt, options, extras, low, high)
+    due = defence_deadline(state)
+    return [msgspec.structs.replace(d, deadline=due) for d in found] if due is not None else found
+
+
+def answerable(state: PunchState) -> list[Decision]:
+    """The decisions as answers are checked against: a question split into several menus accepts,
+    under its first key, any space of any of its menus (so a player, or the AI, answering the first
+    menu is never limited to its rows)."""
+    found = decisions(state)
+    if len(found) < 2:
+        return found
+    first = found[0]
+    every = tuple(option for d in found if d.key.partition(".")[0] == first.key for option in d.options)
+    return [msgspec.structs.replace(first, options=every), *found[1:]]
+
+
+def defence_seconds(state: PunchState) -> float:
+    """How long a defender has to answer an attack (option `defence`)."""
+    return float(state.options.get("defence", DEFENCE_SECONDS))
+
+
+def defence_deadline(state: PunchState) -> float | None:
+    """When an open defence question times out (the hit lands undefended)."""
+    ask = state.ask
+    if ask is None or ask.key != "defend" or state.phase == "over":
+        return None
+    return ask.since + defence_seconds(state)
+
+
+def _split(
+    seat: int, key: str, prompt: str, options: list[Option], extras: list[Option], low: int, high: int
+) -> list[Decision]:
+    """One decision, or (over 25 spaces) one per group of rows, the extras in the first."""
+    if len(options) + len(extras) <= MAX_OPTIONS or low != 1 or high != 1:
+        return [Decision(seat, key, _clip(prompt), tuple(options + extras)[:MAX_OPTIONS], low, high)]
+    spaces = {option.id: option for option in options if _is_space(option.id)}
+    others = [option for option in options if option.id not in spaces]
+    groups = regions([parse_label(label) for label in spaces], MAX_OPTIONS - len(others) - len(extras))
+    found = []
+    for number, (name, hexes) in enumerate(groups, start=1):
+        chosen = [spaces[h.label] for h in hexes]
+        lead = others + extras if number == 1 else []
+        found.append(
+            Decision(
+                seat,
+                key if number == 1 else f"{key}.{number}",
+                _clip(f"{prompt} ({name})"),
+                tuple(lead + chosen),
+            )
+        )
+    return found
+
+
+def _is_space(option_id: str) -> bool:
+    return option_id[:1].isupper() and option_id[1:].isdigit()
+
+
+Question = tuple[str, list[Option], int, int]
+
+
+def _fighter(state: PunchState, seat: int, task: Task | None) -> Question:
+    taken = {player.fighter for player in state.players}
+    options = [
+        Option(f.id, f.name, _clip(f"{f.style}: {sum(f.bands)} health"))
+        for f in content.FIGHTERS
+        if f.id not in taken
+    ]
+    return "Choose your fighter", options, 1, 1
+
+
+def _spaces(labels: Sequence[str]) -> list[Option]:
+    return [Option(label, label) for label in labels]
+
+
+def _revive(state: PunchState, seat: int, task: Task | None) -> Question:
+    return "Enter the board: choose a space next to a spawn point", _spaces(plays.entry_spaces(state)), 1, 1
+
+
+def _draw(state: PunchState, seat: int, task: Task | None) -> Question:
+    player = state.players[seat]
+    options = []
+    for source in drawing.sources(state, seat):
+        if source == drawing.FIGHTER_DECK:
+            options.append(Option(source, "Fighter deck", f"{len(player.deck)} cards left"))
+        elif source == drawing.BUTTON_DECK:
+            options.append(Option(source, "Button deck", f"{len(state.button_deck)} cards left"))
+        else:
+            card = content.BUTTONS_BY_ID[state.offer[int(source[1:])]]
+            options.append(
+                Option(source, _clip(f"Offer: {card.name} ({card.letter})"), _clip(button_text(card)))
+            )
+    left = f" ({task.count} to draw)" if task and task.count > 1 else ""
+    return f"Draw a card{left}", options, 1, 1
+
+
+def _main(state: PunchState, seat: int, task: Task | None) -> Question:
+    player = state.players[seat]
+    options = []
+    if not state.action_used:
+        if plays.can_move(state, f"f{seat}"):
+            options.append(Option("move", "Move up to 4 spaces", "Your action"))
+        options.append(Option("draw", "Draw 2 cards", "Your action"))
+        for card in plays.launchable(state, seat):
+            data = content.CARDS_BY_ID[card]
+            options.append(
+                Option(
+                    f"c.{card}", _clip(f"Launch {data.name} ({'-'.join(data.cost)})"), _clip(card_text(data))
+                )
+            )
+    for index in plays.pushable(state, seat):
+        button = content.BUTTONS_BY_ID[player.pad[index].card]
+        options.append(
+            Option(f"p{index}", _clip(f"Push {button.name} ({button.letter})"), _clip(button_text(button)))
+        )
+    if any(not b.pushed for b in player.pad):
+        options.append(Option("drop", "Discard a button…"))
+    options.append(Option("end", "End the turn"))
+    return "Your turn: an action and any free actions", options, 1, 1
+
+
+def _drop(state: PunchState, seat: int, task: Task | None) -> Question:
+    pad = state.players[seat].pad
+    options = [
+        Option(
+            f"p{i}", _clip(f"{content.BUTTONS_BY_ID[b.card].name} ({content.BUTTONS_BY_ID[b.card].letter})")
+        )
+        for i, b in enumerate(pad)
+        if not b.pushed
+    ]
+    return "Discard which button?", options, 1, 1
+
+
+def _move(state: PunchState, seat: int, task: Task | None) -> Question:
+    assert task is not None
+    found = plays.destinations(state, f"f{seat}", task.count)
+    options = [Option(label, label, f"{n} space{'s' if n > 1 else ''}") for label, n in found.items()]
+    return f"Move up to {task.count} spaces", [Option(STOP, "Stay here"), *options], 1, 1
+
+
+def _target(state: PunchState, seat: int, task: Task | None) -> Question:
+    assert task is not None
+    effect = attack.effect_of(task)
+    options = []
+    for piece in attack.targets(state, task.attacker, effect.range):
+        left = max(0, board.health_of(state, piece) - effect.strength)
+        at = board.where(state, piece)
+        options.append(
+            Option(
+                piece,
+                _clip(f"{board.piece_name(state, piece)} at {at}: {effect.strength} damage ({left} left)"),
+            )
+        )
+    who = board.piece_title(state, task.attacker)
+    return f"{who} attacks: choose the target", options, 1, 1
+
+
+def _defend(state: PunchState, seat: int, task: Task | None) -> Question:
+    assert task is not None
+    effect = attack.effect_of(task)
+    player = state.players[seat]
+    options = [Option("take", f"Take the hit ({effect.strength} damage)")]
+    for answer in plays.defences(state, seat):
+        if answer.startswith("d."):
+            data = content.CARDS_BY_ID[answer[2:]]
+            options.append(Option(answer, _clip(f"Defend: {data.name}"), _clip(card_text(data))))
+        else:
+            button = content.BUTTONS_BY_ID[player.pad[int(answer[1:])].card]
+            options.append(Option(answer, _clip(f"Push {button.name}: block {button.block}")))
+    who = board.piece_title(state, task.attacker)
+    return _clip(f"{who} attacks you for {effect.strength}: defend?"), options, 1, 1
+
+
+def _shove(state: PunchState, seat: int, task: Task | None) -> Question:
+    assert task is not None
+    grid = board.grid_of(state)
+    options: list[Option] = []
+    for end in plays.shove_ends(state, task):
+        if end.off_board:
+            if all(option.id != "off" for option in options):
+                options.insert(0, Option("off", "Off the board (a K.O.)"))
+        else:
+            options.append(Option(grid.label(end.end), grid.label(end.end)))
+    return f"Where does {board.piece_name(state, task.target)} end up?", options, 1, 1
+
+
+def _buttons(state: PunchState, seat: int, pushed: bool) -> list[Option]:
+    pad = state.players[seat].pad
+    return [
+        Option(
+            f"p{i}", _clip(f"{content.BUTTONS_BY_ID[b.card].name} ({content.BUTTONS_BY_ID[b.card].letter})")
+        )
+        for i, b in enumerate(pad)
+        if b.pushed == pushed
+    ]
+
+
+def _stagger(state: PunchState, seat: int, task: Task | None) -> Question:
+    assert task is not None
+    return (
+        f"Staggered: push {task.count} of your buttons",
+        _buttons(state, seat, False),
+        task.count,
+        task.count,
+    )
+
+
+def _recharge(state: PunchState, seat: int, task: Task | None) -> Question:
+    assert task is not None
+    pad = state.players[seat].pad
+    options = [
+        Option(
+            f"p{i}",
+            _clip(f"{content.BUTTONS_BY_ID[pad[i].card].name} ({content.BUTTONS_BY_ID[pad[i].card].letter})"),
+        )
+        for i in flow.recharging(state, task)
+    ]
+    return f"Recharge: take the tokens off {task.count} buttons", options, task.count, task.count
+
+
+def _reset(state: PunchState, seat: int, task: Task | None) -> Question:
+    keep = flow.RESET_BUTTONS
+    return (
+        f"Reset: keep {keep} pushed buttons (the rest are discarded)",
+        _buttons(state, seat, True),
+        keep,
+        keep,
+    )
+
+
+def _claim(state: PunchState, seat: int, task: Task | None) -> Question:
+    options = [Option(a, content.ACHIEVEMENTS_BY_ID[a].name) for a in reached(state, seat)]
+    return "Claim one achievement", options, 1, 1
+
+
+def _chain(state: PunchState, seat: int, task: Task | None) -> Question:
+    options = [Option(STOP, "End the chain")]
+    for card in plays.chainable(state, seat):
+        data = content.CARDS_BY_ID[card]
+        cost = plays.card_cost(state, card)
+        options.append(
+            Option(
+                f"c.{card}", _clip(f"Chain {data.name} ({'-'.join(cost) or 'free'})"), _clip(card_text(data))
+            )
+        )
+    return "Chain another combo card?", options, 1, 1
+
+
+def _place(state: PunchState, seat: int, task: Task | None) -> Question:
+    assert task is not None
+    return f"Where does the {task.minion} minion enter?", _spaces(minions.entry_spaces(state)), 1, 1
+
+
+def _chase(state: PunchState, seat: int, task: Task | None) -> Question:
+    assert task is not None
+    options = [Option(p, board.piece_name(state, p)) for p in minions.closest_fighters(state, task.minion)]
+    return f"Whom does the {task.minion} minion step toward?", options, 1, 1
+
+
+QUESTIONS: dict[str, Callable[[PunchState, int, Task | None], Question]] = {
+    "fighter": _fighter,
+    "revive": _revive,
+    "draw": _draw,
+    "main": _main,
+    "drop": _drop,
+    "move": _move,
+    "target": _target,
+    "defend": _defend,
+    "shove": _shove,
+    "stagger": _stagger,
+    "recharge": _recharge,
+    "reset": _reset,
+    "claim": _claim,
+    "chain": _chain,
+    "place": _place,
+    "chase": _chase,
+}

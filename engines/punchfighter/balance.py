@@ -1,0 +1,226 @@
+"""Seeded AI balance of Super Punch Fighter: each fighter's share of wins per seat count, the first
+player's edge, and the Minion Rush stars and ranks the AI reaches.
+
+`python -m engines.punchfighter.balance [--games N] [--levels N]` prints the Markdown tables of
+docs/rulings/punchfighter.md (section Balance). Fighters are dealt in rotation, so each one sits
+at every table size equally often; each game is seeded, so the tables are reproducible. With
+`--levels N`, N 3-player games per pairing of AI levels (one seat at one level, two at another,
+the lone seat and the fighters rotating) show that easy < normal < hard.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+
+from engines.core import Seat
+from engines.core.reports import markdown_table
+from engines.punchfighter import content
+from engines.punchfighter.ai import PunchAI
+from engines.punchfighter.engine import PunchFighter
+from engines.punchfighter.ranks import RANKS, rank
+
+ENGINE = PunchFighter()
+SEAT_COUNTS = (3, 4, 5, 6)
+BOUND = 1.5  # no fighter may win more than 1.5 times its fair share
+MAX_STEPS = 20_000
+LEVEL_MATCHES = (
+    ("easy", "normal"),
+    ("normal", "easy"),
+    ("normal", "hard"),
+    ("hard", "normal"),
+    ("hard", "easy"),
+)
+"""(the lone seat's level, the other two seats' level)."""
+
+
+@dataclass(frozen=True)
+class Game:
+    """One seeded game: its mode, its fighters by seat, and the AI level."""
+
+    mode: str
+    fighters: tuple[str, ...]
+    seed: int
+    level: str = "normal"
+    levels: tuple[str, ...] = ()  # each seat's level, when they differ
+
+    def seat_level(self, seat: int) -> str:
+        return self.levels[seat] if self.levels else self.level
+
+
+@dataclass(frozen=True)
+class Played:
+    """What a game came to: win shares by seat (ties split), stars by seat, the first player."""
+
+    game: Game
+    shares: tuple[float, ...]
+    stars: tuple[int, ...]
+    first: int
+    rounds: int
+
+
+def play(game: Game) -> Played:
+    """Play one game to the end, every seat the AI, each seat taking its dealt fighter."""
+    seats = [Seat(i, f"AI {i + 1}", is_ai=True) for i in range(len(game.fighters))]
+    state = ENGINE.new_game(seats, game.mode, {"ai": game.level}, game.seed)
+    policies = [PunchAI(game.seat_level(i), game.seed * 7 + i) for i in range(len(seats))]
+    for _ in range(MAX_STEPS):
+        decisions = ENGINE.decisions(state)
+        if not decisions:
+            break
+        decision = decisions[0]
+        if decision.key == "fighter":
+            choice = [game.fighters[decision.seat]]
+        else:
+            choice = policies[decision.seat].choose(ENGINE, state, decision)
+        ENGINE.apply(state, decision.seat, decision.key, choice)
+    outcome = ENGINE.outcome(state)
+    assert outcome is not None, f"{game}: did not finish"
+    winners = outcome.placements[0]
+    shares = tuple(1 / len(winners) if seat in winners else 0.0 for seat in range(len(seats)))
+    return Played(game, shares, tuple(p.stars for p in state.players), state.first, state.rounds)
+
+
+def standard_games(seats: int, games: int) -> list[Game]:
+    """Fighters dealt in rotation (every fighter equally often at this table size)."""
+    ids = [fighter.id for fighter in content.FIGHTERS]
+    found = []
+    for number in range(games):
+        start = number % len(ids)
+        order = ids[start:] + ids[:start]
+        fighters = (
+            tuple(order[(i * 5) % len(ids)] for i in range(seats)) if seats < len(ids) else tuple(order)
+        )
+        found.append(Game("standard", fighters, 10_000 * seats + number))
+    return found
+
+
+def level_games(lone: str, rest: str, games: int) -> list[Game]:
+    """3-player games, one seat (in turn each seat) at level `lone`, the two others at `rest`;
+    fighters dealt as in `standard_games`."""
+    found = []
+    for game in standard_games(3, games):
+        levels = tuple(lone if seat == game.seed % 3 else rest for seat in range(3))
+        found.append(Game("standard", game.fighters, game.seed + 500_000, levels=levels))
+    return found
+
+
+def level_shares(games: int, workers: int = 2) -> dict[tuple[str, str], float]:
+    """(lone level, others' level) -> the lone seat's share of the wins (a fair share is 1/3)."""
+    jobs = [game for lone, rest in LEVEL_MATCHES for game in level_games(lone, rest, games)]
+    with ProcessPoolExecutor(workers) as pool:
+        results = list(pool.map(play, jobs, chunksize=4))
+    shares: dict[tuple[str, str], float] = {}
+    for played in results:
+        levels = played.game.levels
+        lone = next(seat for seat in range(3) if levels.count(levels[seat]) == 1)
+        key = (levels[lone], levels[(lone + 1) % 3])
+        shares[key] = shares.get(key, 0.0) + played.shares[lone] / games
+    return shares
+
+
+def level_report(shares: dict[tuple[str, str], float], games: int) -> str:
+    rows = [
+        [f"one {lone} seat, two {rest}", f"{100 * share:.1f} %", f"{3 * share:.2f}"]
+        for (lone, rest), share in shares.items()
+    ]
+    header = [f"AI levels ({games} 3-player games each)", "lone seat's wins", "/ fair share"]
+    return "\n".join(markdown_table(header, rows)) + "\n"
+
+
+def rush_games(games: int) -> list[Game]:
+    ids = [fighter.id for fighter in content.FIGHTERS]
+    return [Game("rush_solo", (ids[number % len(ids)],), 900_000 + number) for number in range(games)]
+
+
+@dataclass
+class Tally:
+    """Win shares and games by fighter; first-player shares."""
+
+    wins: dict[str, float] = field(default_factory=dict)
+    games: Counter[str] = field(default_factory=Counter)
+    first_wins: float = 0.0
+    count: int = 0
+    rounds: int = 0
+
+    def add(self, played: Played) -> None:
+        self.count += 1
+        self.rounds += played.rounds
+        self.first_wins += played.shares[played.first]
+        for seat, fighter in enumerate(played.game.fighters):
+            self.games[fighter] += 1
+            self.wins[fighter] = self.wins.get(fighter, 0.0) + played.shares[seat]
+
+    def ratio(self, fighter: str, seats: int) -> float:
+        """Wins over the fair share (1 / seats)."""
+        return (self.wins.get(fighter, 0.0) / max(1, self.games[fighter])) * seats
+
+
+def measure(games: int, workers: int = 2) -> tuple[dict[int, Tally], dict[str, list[int]]]:
+    """Standard tallies by seat count, and Minion Rush solo stars by fighter."""
+    jobs = [game for seats in SEAT_COUNTS for game in standard_games(seats, games)] + rush_games(games)
+    with ProcessPoolExecutor(workers) as pool:
+        results = list(pool.map(play, jobs, chunksize=8))
+    tallies = {seats: Tally() for seats in SEAT_COUNTS}
+    rush: dict[str, list[int]] = {}
+    for played in results:
+        if played.game.mode == "standard":
+            tallies[len(played.game.fighters)].add(played)
+        else:
+            rush.setdefault(played.game.fighters[0], []).append(played.stars[0])
+    return tallies, rush
+
+
+def report(tallies: dict[int, Tally], rush: dict[str, list[int]]) -> str:
+    """The Markdown tables."""
+    names = {fighter.id: fighter.name for fighter in content.FIGHTERS}
+    rows = []
+    for fighter, name in names.items():
+        rows.append([name, *(f"{tallies[s].ratio(fighter, s):.2f}" for s in SEAT_COUNTS)])
+    rows.append(
+        ["first player", *(f"{tallies[s].first_wins / tallies[s].count * s:.2f}" for s in SEAT_COUNTS)]
+    )
+    rows.append(
+        [
+            "games / mean rounds",
+            *(f"{tallies[s].count} / {tallies[s].rounds / tallies[s].count:.1f}" for s in SEAT_COUNTS),
+        ]
+    )
+    standard = "\n".join(
+        markdown_table(["Win share / fair share", *(f"{s} players" for s in SEAT_COUNTS)], rows)
+    )
+    solo_rows = []
+    for fighter, stars in rush.items():
+        ranks = Counter(rank(star, 1) for star in stars)
+        spread = ", ".join(f"{name} {ranks[name]}" for name, _, _ in RANKS if ranks[name])
+        solo_rows.append([names[fighter], f"{sum(stars) / len(stars):.1f}", spread])
+    solo = "\n".join(markdown_table(["Minion Rush solo (AI)", "mean stars", "ranks"], solo_rows))
+    return f"{standard}\n\n{solo}\n"
+
+
+def worst_ratio(tallies: dict[int, Tally]) -> float:
+    """The highest win share over fair share of any fighter at any table size."""
+    return max(tallies[s].ratio(f.id, s) for s in SEAT_COUNTS for f in content.FIGHTERS)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=420, help="games per table size (and solo games)")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--levels", type=int, default=0, help="3-player games per pairing of AI levels")
+    args = parser.parse_args(argv)
+    if args.levels:
+        print(level_report(level_shares(args.levels, args.workers), args.levels))
+    if not args.games:
+        return 0
+    tallies, rush = measure(args.games, args.workers)
+    print(report(tallies, rush))
+    worst = worst_ratio(tallies)
+    print(f"worst fighter: {worst:.2f} x its fair share (bound {BOUND})")
+    return 0 if worst <= BOUND else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

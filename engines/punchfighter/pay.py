@@ -1,0 +1,55 @@
+"""Paying button costs: which buttons of a pad a cost pushes, and the chain discount.
+
+Paying is automatic (one click per card): the exact letter first, the plainest such button first
+(starters before deck buttons), and a Wild only where no exact letter is left (ruling R7), so the
+buttons worth pushing for their effect stay free.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engines.punchfighter import content
+from engines.punchfighter.state import PadButton
+
+
+def chained_cost(previous: str, cost: str) -> str:
+    """A combo card's cost when chained after a card costing `previous`: the first button is
+    skipped when it matches the previous card's last one."""
+    if previous and cost and previous[-1] == cost[0]:
+        return cost[1:]
+    return cost
+
+
+def cost_now(chain: Sequence[str], card: str) -> str:
+    """What playing `card` costs now: chained onto the open chain, or launched."""
+    cost = content.CARDS_BY_ID[card].cost
+    return chained_cost(content.CARDS_BY_ID[chain[-1]].cost, cost) if chain else cost
+
+
+def _plainness(button: PadButton) -> tuple[int, int]:
+    """Sort key: starters first, then buttons with fewer effects."""
+    card = content.BUTTONS_BY_ID[button.card]
+    return (0 if card.starter else 1, len(card.effects) + card.block)
+
+
+def payment(pad: Sequence[PadButton], cost: str) -> list[int] | None:
+    """The pad positions a cost pushes, or None when the pad cannot pay it."""
+    free = [i for i, button in enumerate(pad) if not button.pushed]
+    chosen: list[int] = []
+    short = 0
+    for letter in cost:
+        exact = [i for i in free if content.BUTTONS_BY_ID[pad[i].card].letter == letter and i not in chosen]
+        if exact:
+            chosen.append(min(exact, key=lambda i: _plainness(pad[i])))
+        else:
+            short += 1
+    wilds = [i for i in free if content.BUTTONS_BY_ID[pad[i].card].letter == "W" and i not in chosen]
+    if len(wilds) < short:
+        return None
+    return chosen + sorted(wilds, key=lambda i: _plainness(pad[i]))[:short]
+
+
+def affordable(pad: Sequence[PadButton], cost: str) -> bool:
+    """Whether the pad can pay the cost now."""
+    return payment(pad, cost) is not None
