@@ -94,7 +94,8 @@ NAME_X = PAD + INSET + 84
 VALUE_RIGHT = WIDTH - PAD - 250
 GAMES_RIGHT = WIDTH - PAD - 140
 RATE_RIGHT = WIDTH - PAD - INSET - 22
-VALUE_WIDTH = 170
+VALUE_WIDTH = 170  # kept clear of names on every row
+VALUE_MAX = 270  # a long value ("14 · Grand Champion") may take this much, from its own row's name
 NAME_GAP = 24
 
 
@@ -227,7 +228,7 @@ def _row(canvas: Image.Image, row: Row, box: Box) -> None:
         rounded_outline(canvas, box, 10, VIEWER, 2)
         paint.rectangle((left + 2, top + 10, left + 7, bottom - 10), fill=VIEWER)
     _rank(canvas, row.rank, middle, TEXT if row.is_viewer else MUTED)
-    value, value_face = fit_line(one_line(row.value), VALUE_WIDTH, 24, 15, bold=True)
+    value, value_face = fit_line(one_line(row.value), VALUE_MAX, 24, 18, bold=True)
     value_left = VALUE_RIGHT - text_width(value_face, value)
     paint.text((VALUE_RIGHT, middle), value, font=value_face, fill=TEXT, anchor="rm")
     paint.text((GAMES_RIGHT, middle), f"{max(0, row.games):,}", font=font(22), fill=MUTED, anchor="rm")

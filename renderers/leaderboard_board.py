@@ -52,7 +52,7 @@ def win_rate_text(rate: float | None) -> str:
 
 def sample_boards() -> dict[str, Board]:
     """Made-up boards for the gallery and the tests: a page with the viewer on it, a later page with
-    the viewer's row below, a high-score board, an empty one."""
+    the viewer's row below, a high-score board, one whose scores carry a rank, an empty one."""
     names = (
         "Ana", "Bartholomew the Unyielding of the Northern Reaches", "Cy", "Dagny 🔥", "Émile", "Fatima",
         "Gu Wei 顾伟", "Hiro", "Ines", "Jonas",
@@ -63,6 +63,11 @@ def sample_boards() -> dict[str, Board]:
     ]
     later = [Row(i + 11, f"Player {i + 11}", f"{1190 - i * 9:,}", 25 - i, 0.5 - i * 0.01) for i in range(10)]
     solo = [Row(i + 1, name, f"Level {9 - i // 2}", 12 - i, None) for i, name in enumerate(names[:6])]
+    ranks = ("Grand Champion", "Grand Champion", "Champion", "Pro", "Semi-Pro", "Amateur")
+    ranked = [
+        Row(i + 1, name, f"{14 - 2 * i} · {rank}", 9 - i, None, is_viewer=i == 1)
+        for i, (name, rank) in enumerate(zip(names[:6], ranks, strict=True))
+    ]
     return {
         "first_page": Board("SUPERHOT The Card Game · Versus", "This server", "Rating", first, 1, 5),
         "later_page": Board(
@@ -75,6 +80,9 @@ def sample_boards() -> dict[str, Board]:
             Row(563, "Zed", "874", 3, 1 / 3, is_viewer=True),
         ),
         "high_scores": Board("SUPERHOT The Card Game · Solo", "This server", "Best level", solo, 1, 1),
+        "ranked_scores": Board(
+            "Super Punch Fighter · Minion Rush solo", "Global", "Stars (Minion Rush)", ranked, 1, 1
+        ),
         "empty": Board(
             "Super Nova Smash! · Teams",
             "This server",
