@@ -305,3 +305,22 @@ async def test_turns_come_to_the_channel_since_dms_cannot_be_seen(box: Any) -> N
     said = "\n".join(texts(m) for m in box.games.history())
     assert "your turn" in said and any(f"<@{m.id}>" in said for m in (you, ana)), "pinged in #games"
     assert you.id not in box.env.backend.dm_channels, "nothing went where nobody can see it"
+
+
+async def test_a_minion_rush_solo_game_of_super_punch_fighter_plays_in_the_sandbox(box: Any) -> None:
+    you = box.members["You"]
+    async with box.driving():
+        await you.slash(box.games, "play", game="punchfighter", mode="rush_solo")
+        await you.click(table_message(box), label="Start")
+    table = table_message(box)
+    async with box.driving():
+        opened = await you.click(table, label="Open my hand")
+    panel = opened.response.message
+    assert "Choose your fighter" in texts(panel), texts(panel)
+    async with box.driving():
+        await you.select(panel, ["tchotchke"])
+    live = await box.bot.service.get(table_id_of(table))
+    assert live.state.players[0].fighter == "tchotchke", "the pick on the panel chose the fighter"
+    async with PageReader(box.urls["You"]) as page:
+        await page.open()
+        assert list(pictures(await page.state())), "the page shows the table's picture"
