@@ -1,4 +1,5 @@
-"""A player's preferences (/settings): the on/off choices and how they are described back."""
+"""Preferences: the on/off choices of /settings and /server settings, and how a player's settings
+are described back."""
 
 from __future__ import annotations
 

@@ -16,6 +16,7 @@ from bot.replays import load_replay
 from bot.storage.records import GLOBAL_SCOPE, GameStats, GuildSettings
 from cogs.boards import BoardQuery, board_choices, board_message
 from cogs.media import replay_files
+from cogs.preferences import ON_OFF
 from cogs.replies import answer, guarded, tell
 from cogs.ui import MEDALS
 
@@ -27,7 +28,6 @@ SCOPES = [
     app_commands.Choice(name="this server", value="server"),
     app_commands.Choice(name="global", value="global"),
 ]
-ON_OFF = [app_commands.Choice(name="on", value="on"), app_commands.Choice(name="off", value="off")]
 
 
 class RecordsCommands(commands.Cog):

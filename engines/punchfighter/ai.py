@@ -127,17 +127,8 @@ class Table:
         self.best_rival = max((s for i, s in enumerate(stars) if i != seat), default=0)
         self.racing = not state.counts_past_nine
         self.want = want_range(tuple(sorted(self.player.hand)))
-        self.sight: dict[tuple[Hex, Hex, frozenset[Hex]], bool] = {}
         self.paths: dict[tuple[Hex, int, frozenset[Hex]], list[Hex]] = {}
         self.maps: dict[tuple[Hex, ...], dict[Hex, float]] = {}
-
-    def sees(self, origin: Hex, spot: Hex, others: list[Hex]) -> bool:
-        """Line of sight, remembered for this choice."""
-        key = (origin, spot, frozenset(others))
-        found = self.sight.get(key)
-        if found is None:
-            found = self.sight[key] = line_of_sight(self.grid, origin, spot, others)
-        return found
 
     def sim(self) -> Sim:
         return Sim(
@@ -393,7 +384,7 @@ def in_reach(t: Table, sim: Sim, origin: Hex, effect: Attack) -> list[str]:
         spot = sim.spots.get(piece)
         if spot is None or origin.distance(spot) > effect.range:
             continue
-        if t.sees(origin, spot, sim.others(piece, t.me)):
+        if line_of_sight(t.grid, origin, spot, sim.others(piece, t.me)):
             found.append(piece)
     return found
 

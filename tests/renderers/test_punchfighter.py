@@ -21,7 +21,7 @@ from engines.punchfighter.ai import PunchAI
 from engines.punchfighter.engine import PunchFighter
 from engines.punchfighter.hexes import parse_label
 from engines.punchfighter.state import PunchState
-from renderers import REGISTRY, render_hand, render_table
+from renderers import render_hand, render_table
 from renderers.kit.encode import MAX_ALT_TEXT, encode_png, palette_of
 from renderers.punchfighter import RENDERER, cards, frame, pieces
 from renderers.punchfighter.geometry import Layout
@@ -32,6 +32,7 @@ from renderers.punchfighter.samples import samples
 from renderers.punchfighter.words import initials
 from tests.renderers.test_game_palette import DRIFT, SLACK, drift_of
 from tests.renderers.test_legibility import measure, too_small
+from tests.support.pixels import same_pixels
 
 SAMPLES = samples()
 CASES = [pytest.param(public, seat, id=name) for name, (public, seat) in SAMPLES.items()]
@@ -39,17 +40,6 @@ MAX_TABLE_H = 1030
 """Six players' panels in two rows of three under the arena (the board, offer and achievements)."""
 MAX_HAND_H = 1000
 """Nine fighter cards in two rows, a full pad of ten buttons and an open chain."""
-
-
-@pytest.fixture(autouse=True)
-def punchfighter_registered(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(REGISTRY, "punchfighter", RENDERER)
-
-
-def same_pixels(first: Image.Image, second: Image.Image) -> bool:
-    if first.size != second.size:
-        return False
-    return ImageChops.difference(first.convert("RGB"), second.convert("RGB")).getbbox() is None
 
 
 def hex_crop(image: Image.Image, view: Mapping[str, Any], label: str) -> Image.Image:

@@ -26,6 +26,7 @@ from renderers.smashmasters.read import Character, Space, stack_cards
 from renderers.smashmasters.samples import samples
 from renderers.smashmasters.words import deciding_text, status
 from tests.renderers.test_legibility import measure, too_small
+from tests.support.pixels import same_pixels
 
 SAMPLES = samples()
 CASES = [pytest.param(public, seat, id=name) for name, (public, seat) in SAMPLES.items()]
@@ -37,12 +38,6 @@ LOG_H = 40
 @pytest.fixture(autouse=True)
 def smashmasters_registered(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(REGISTRY, "smashmasters", RENDERER)
-
-
-def same_pixels(first: Image.Image, second: Image.Image) -> bool:
-    if first.size != second.size or first.mode != second.mode:
-        return False
-    return ImageChops.difference(first.convert("RGB"), second.convert("RGB")).getbbox() is None
 
 
 def on_table(view: Mapping[str, Any]) -> list[Mapping[str, Any]]:

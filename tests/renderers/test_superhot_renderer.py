@@ -26,6 +26,7 @@ from renderers.superhot import KINDS, NEEDS, RENDERER, TABLE_SIZE, card_tile, ge
 from renderers.superhot.cards import halves
 from renderers.superhot.look import CARD_STYLE, HAND_HALVES, TABLE_HALVES
 from renderers.superhot.samples import samples
+from tests.support.pixels import same_pixels
 
 SAMPLES = samples()
 CASES = [pytest.param(public, seat, id=name) for name, (public, seat) in SAMPLES.items()]
@@ -34,16 +35,6 @@ CASES = [pytest.param(public, seat, id=name) for name, (public, seat) in SAMPLES
 @pytest.fixture(autouse=True)
 def superhot_registered(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(REGISTRY, "superhot", RENDERER)
-
-
-def same_pixels(first: Image.Image, second: Image.Image) -> bool:
-    """Whether two images look the same (RGBA tiles are compared by colour and by alpha)."""
-    if first.size != second.size or first.mode != second.mode:
-        return False
-    if first.mode == "RGBA":
-        alpha = ImageChops.difference(first.getchannel("A"), second.getchannel("A")).getbbox()
-        return alpha is None and same_pixels(first.convert("RGB"), second.convert("RGB"))
-    return ImageChops.difference(first, second).getbbox() is None
 
 
 def names_in_line(view: Mapping[str, Any]) -> list[str]:
