@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from bench.balance import smashmasters_balance
+from bench.balance_letopsulle import letopsulle_balance
 from bench.balance_superhot import superhot_balance
 from bench.capacity import capacity
 from bench.cluster import cluster_capacity
@@ -35,7 +36,9 @@ SECTIONS: dict[str, Callable[[bool], list[Figure]]] = {
     "startup": startup_time,
     "records": records_speed,
     "fairness": fairness,
-    "balance": lambda quick: smashmasters_balance(quick) + superhot_balance(quick),
+    "balance": lambda quick: (
+        smashmasters_balance(quick) + superhot_balance(quick) + letopsulle_balance(quick)
+    ),
 }
 RESULTS = Path(__file__).resolve().parent / "results.json"
 QUICK_RESULTS = Path(__file__).resolve().parent / "results-quick.json"

@@ -15,11 +15,11 @@ from bot.live import LiveTable
 from bot.lookup import find_game, find_mode
 from cogs import ui
 from cogs.actions import Actions
+from cogs.deck_books import BOOKS, deck_games
 from cogs.decks import deck_choices
 from cogs.opening import open_table
 from cogs.preferences import ON_OFF, settings_text
 from cogs.replies import NO_DMS, can_manage_threads, guarded, tell
-from cogs.shelf import GAME as DECK_GAME
 from cogs.shelf import DeckShelf
 from engines.core import Engine
 
@@ -74,13 +74,17 @@ class GameCommands(commands.Cog):
 
     # ------------------------------------------------------------------ autocomplete
 
-    def chosen_game(self, interaction: discord.Interaction) -> Engine[Any] | None:
-        """The engine of the game already typed into the command being filled in."""
-        registry = self.bot.service.registry
+    def chosen_id(self, interaction: discord.Interaction) -> str | None:
+        """The id of the game already typed into the command being filled in."""
         try:
-            return registry[find_game(registry, str(getattr(interaction.namespace, "game", "") or ""))]
+            return find_game(self.bot.service.registry, str(getattr(interaction.namespace, "game", "") or ""))
         except UserError:
             return None
+
+    def chosen_game(self, interaction: discord.Interaction) -> Engine[Any] | None:
+        """The engine of the game already typed into the command being filled in."""
+        game_id = self.chosen_id(interaction)
+        return self.bot.service.registry[game_id] if game_id is not None else None
 
     async def game_names(
         self, interaction: discord.Interaction, current: str
@@ -125,7 +129,7 @@ class GameCommands(commands.Cog):
     async def deck_names(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return await deck_choices(self.shelf, interaction.user.id, current)
+        return deck_choices(self.shelf, interaction.user.id, current, self.chosen_id(interaction))
 
     # ------------------------------------------------------------------ /play
 
@@ -136,7 +140,7 @@ class GameCommands(commands.Cog):
         mode="How to play it (defaults to the first mode)",
         turn_timer="Time each player has per decision",
         options="Variants, as name=value",
-        deck="Super Powered Smash Masters: one of your decks from /deck",
+        deck="Smash Masters or Letopsulle: one of your decks for this game, from /deck",
     )
     @app_commands.choices(turn_timer=TIMER_CHOICES)
     @app_commands.autocomplete(game=game_names, mode=mode_names, options=option_names, deck=deck_names)
@@ -152,9 +156,9 @@ class GameCommands(commands.Cog):
         async def work() -> None:
             game_id = find_game(self.bot.service.registry, game)
             engine = self.bot.service.registry[game_id]
-            if deck is not None and game_id != DECK_GAME:
-                raise UserError("Only Super Powered Smash Masters is played with your own decks.")
-            chosen = await self.shelf.ready(interaction.user.id, deck) if deck else None
+            if deck is not None and game_id not in BOOKS:
+                raise UserError(f"Only {deck_games()} are played with your own decks.")
+            chosen = await self.shelf.ready(interaction.user.id, deck, game_id) if deck else None
             live = await open_table(
                 self.bot,
                 interaction,
@@ -253,7 +257,7 @@ class GameCommands(commands.Cog):
             f"### Games\n{games}\n### Commands\n"
             "`/play game mode turn_timer options` open a table (in a new thread)\n"
             "`/game status` · `/game forfeit` · `/game kick @user` · `/game cancel`\n"
-            "`/rules game` how to play"
+            "`/rules game` how to play · `/deck build` your own deck (Smash Masters, Letopsulle)"
             + (" · `/settings dm:on` get your turns by DM" if self.bot.settings.dms else "")
             + "\n"
             "On the table: **Open my hand** shows your cards and your choices, privately "

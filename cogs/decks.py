@@ -1,9 +1,9 @@
-"""/deck: build, check and bring custom Super Powered Smash Masters decks (saved per user)."""
+"""/deck: build, check and bring custom decks, saved per user and game (Super Powered Smash Masters
+and Letopsulle; what each game allows is its `cogs.deck_books.DeckBook`)."""
 
 from __future__ import annotations
 
 import time
-from collections import Counter
 from typing import TYPE_CHECKING
 
 import discord
@@ -13,105 +13,92 @@ from discord.ext import commands
 from bot.errors import UserError
 from bot.runtime import clip
 from bot.storage.records import DeckRecord
+from cogs.deck_books import (
+    BOOKS,
+    GAME_CHOICES,
+    MAX_CODE,
+    SMASH,
+    START_CHOICES,
+    DeckBook,
+    book_of,
+    pool_choices,
+)
+from cogs.deck_text import listing, read_code, summary, verdict
 from cogs.replies import guarded, tell
-from cogs.shelf import GAME, DeckShelf
-from engines.smashmasters.cards import CARDS
-from engines.smashmasters.decks import parse_deck, validate_deck
+from cogs.shelf import DeckShelf, deck_ref, require_ready
 
 if TYPE_CHECKING:
     from bot.app import SuperTableBot
 
-MAX_DECKS = 25
+MAX_DECKS = 25  # in all games together, so `/deck list` and autocomplete show every one
 MAX_NAME = 32
-MAX_CARDS = 60  # room to build past 46 and trim, while a deck's summary and code always fit a message
-MAX_CODE = 8 * MAX_CARDS  # a deck code: card ids of up to 7 characters, each with a comma
-MAX_SUMMARY = 1_800  # a summary leaves room for a line before it within Discord's 2,000 characters
-KIND_NAMES = {
-    "character": ("Character", "Characters"),
-    "super": ("Super", "Supers"),
-    "story": ("Story", "Stories"),
-    "smash": ("Smash", "Smash"),
-    "teamup": ("Team-Up", "Team-Up"),
-}
-STARTS = [
-    *(
-        app_commands.Choice(name=f"a copy of {deck.name}", value=deck_id)
-        for deck_id, deck in CARDS.decks.items()
-    ),
-    app_commands.Choice(name="empty", value="empty"),
-]
 
 
-def card_label(card_id: str) -> str:
-    """A card as people read it: name, kind and deck."""
-    card = CARDS.card(card_id)
-    return f"{card.name} ({KIND_NAMES[card.kind][0]}, {CARDS.decks[card.deck].name})"
-
-
-def same_card(card_id: str) -> set[str]:
-    """Every id of this card: Smash and Team-Up copies have an id each but are the same card."""
-    label = card_label(card_id)
-    return {other for other in CARDS.by_id if card_label(other) == label}
-
-
-def pool_choices(current: str, among: list[str] | None = None) -> list[app_commands.Choice[str]]:
-    """Cards whose name matches, one per name and deck (Smash and Team-Up copies are alike)."""
-    seen: dict[str, str] = {}
-    for card_id in among if among is not None else list(CARDS.by_id):
-        label = card_label(card_id)
-        if current.lower() in label.lower() and label not in seen:
-            seen[label] = card_id
-    return [app_commands.Choice(name=label[:100], value=card_id) for label, card_id in seen.items()][:25]
-
-
-def summary(deck: DeckRecord, limit: int = MAX_SUMMARY) -> str:
-    """The deck by kind, its rule check and its code (the card ids, to share or rebuild it), within
-    `limit` characters: when a deck is too long to list whole, each kind lists its first cards."""
-    counts: Counter[tuple[str, str]] = Counter(
-        (CARDS.card(c).kind, CARDS.card(c).name) for c in deck.cards if c in CARDS.by_id
-    )
-    by_kind = {
-        kind: [name + (f" ×{n}" if n > 1 else "") for (of_kind, name), n in counts.items() if of_kind == kind]
-        for kind in KIND_NAMES
-    }
-    code = f"-# Deck code: `{','.join(deck.cards)}`" if deck.cards else ""
-    if len(code) > limit // 2:
-        code = "-# The deck code is too long to show; trim the deck with `/deck remove`."
-    for shown in (None, 12, 6, 3, 0):
-        lines = [f"## 🃏 {deck.name} · {len(deck.cards)} cards"]
-        for kind, (_, title) in KIND_NAMES.items():
-            names = by_kind[kind][:shown] if shown is not None else by_kind[kind]
-            more = len(by_kind[kind]) - len(names)
-            listed = ", ".join(names) + (f" … and {more} more" if more else "")
-            total = sum(n for (of_kind, _), n in counts.items() if of_kind == kind)
-            lines.append(f"**{title} ({total})**: {listed or '—'}")
-        lines += [verdict(deck.cards), code]
-        text = "\n".join(line for line in lines if line)
-        if len(text) <= limit:
-            return text
-    return clip(text, limit)
-
-
-def verdict(cards: list[str]) -> str:
-    """Ready to play, or every rule the deck breaks."""
-    problems = validate_deck(cards)
-    if not problems:
-        return "✅ Ready to play: `/play game:smashmasters deck:<name>` or `/deck use` in a lobby."
-    return "❌ Not ready yet:\n" + "\n".join(f"- {problem[0].upper()}{problem[1:]}" for problem in problems)
-
-
-async def deck_choices(shelf: DeckShelf, user_id: int, current: str) -> list[app_commands.Choice[str]]:
-    """The user's decks whose name matches, for autocomplete (answered from the shelf at once)."""
-    decks = shelf.known(user_id)
+def deck_choices(
+    shelf: DeckShelf, user_id: int, current: str, game: str | None = None
+) -> list[app_commands.Choice[str]]:
+    """The user's decks whose name matches (of `game` only, when given), for autocomplete, answered
+    from the shelf at once. With decks of several games each is labelled with its game; a name held
+    in two games is sent as `game:name`, so the command knows which deck was picked."""
+    decks = [deck for deck in shelf.known(user_id) if game is None or deck.game == game]
+    several = len({deck.game for deck in decks}) > 1
+    names = [deck.name.casefold() for deck in decks]
     return [
-        app_commands.Choice(name=d.name, value=d.name) for d in decks if current.lower() in d.name.lower()
+        app_commands.Choice(
+            name=clip(f"{deck.name} · {book_of(deck.game).short}" if several else deck.name, 100),
+            value=deck_ref(deck) if names.count(deck.name.casefold()) > 1 else deck.name,
+        )
+        for deck in decks
+        if current.lower() in deck.name.lower()
     ][:25]
 
 
-class DeckCommands(commands.Cog):
-    """Custom decks for Super Powered Smash Masters."""
+def build_book(game: str | None, start: str | None, cards: list[str] | None) -> DeckBook:
+    """The game a new deck is for: as chosen, else the one its start or every card of its code is of,
+    else Smash Masters."""
+    if game is not None:
+        return book_of(game)
+    if start is not None:
+        return next((book for book in BOOKS.values() if book.start(start)), SMASH)
+    if cards:
+        return next((book for book in BOOKS.values() if all(map(book.knows, cards))), SMASH)
+    return SMASH
 
-    deck = app_commands.Group(name="deck", description="Your custom Super Powered Smash Masters decks")
+
+def starting_cards(book: DeckBook, start: str | None, cards: list[str] | None) -> list[str]:
+    """The cards a new deck starts with (a deck code's, a ready-made deck, or none), or a UserError."""
+    if cards is not None:
+        unknown = [card for card in dict.fromkeys(cards) if not book.knows(card)]
+        if unknown:
+            shown = ", ".join(clip(card, 20) for card in unknown[:5])
+            other = next((b for b in BOOKS.values() if b is not book and all(map(b.knows, cards))), None)
+            hint = f" It is a {other.short} deck code: choose `game:` {other.title}." if other else ""
+            raise UserError(f"That deck code has cards I don't know: {shown}.{hint}")
+        if len(cards) > book.max_cards:
+            raise UserError(
+                f"That deck code lists {len(cards)} cards; a deck holds at most {book.max_cards} while "
+                f"you build it (a finished one has {book.finished})."
+            )
+        return cards
+    chosen = book.start(start) if start is not None else book.starts[0]
+    if chosen is None:
+        offered = " or ".join(f"“{s.label}”" for s in book.starts)
+        raise UserError(f"That start is not a {book.short} deck: for {book.title} pick {offered}.")
+    return list(chosen.cards)
+
+
+def clean_name(name: str) -> str:
+    """A deck name with its spaces tidied, or a UserError when nothing is left."""
+    title = " ".join(name.split())
+    if not title:
+        raise UserError("Give the deck a name with some letters in it.")
+    return title
+
+
+class DeckCommands(commands.Cog):
+    """Custom decks for the games played with them."""
+
+    deck = app_commands.Group(name="deck", description="Your custom decks (Smash Masters, Letopsulle)")
 
     def __init__(self, bot: SuperTableBot, shelf: DeckShelf) -> None:
         self.bot = bot
@@ -130,20 +117,25 @@ class DeckCommands(commands.Cog):
     async def deck_names(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return await deck_choices(self.shelf, interaction.user.id, current)
+        return deck_choices(self.shelf, interaction.user.id, current)
+
+    def named_deck(self, interaction: discord.Interaction) -> list[DeckRecord]:
+        """The remembered decks the `name` typed into the command may mean."""
+        return self.shelf.recall(interaction.user.id, str(getattr(interaction.namespace, "name", "") or ""))
 
     async def pool_cards(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return pool_choices(current)
+        found = self.named_deck(interaction)
+        return pool_choices([book_of(d.game) for d in found] if len(found) == 1 else BOOKS.values(), current)
 
     async def deck_cards(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        name = str(getattr(interaction.namespace, "name", "") or "").casefold()
-        found = next((d for d in self.shelf.known(interaction.user.id) if d.name.casefold() == name), None)
-        cards = [c for c in dict.fromkeys(found.cards) if c in CARDS.by_id] if found else []
-        return pool_choices(current, cards)
+        found = self.named_deck(interaction)
+        if len(found) != 1:
+            return []
+        return pool_choices([book_of(found[0].game)], current, list(dict.fromkeys(found[0].cards)))
 
     # ------------------------------------------------------------------ commands
 
@@ -151,46 +143,39 @@ class DeckCommands(commands.Cog):
         name="build", description="Start a new deck: a copy of a ready-made deck, empty, or from a deck code"
     )
     @app_commands.describe(
-        name="A name for the deck", start="What it starts as", code="A deck code from `/deck show` (card ids)"
+        name="A name for the deck",
+        game="Which game it is for (Super Powered Smash Masters unless its start says otherwise)",
+        start="What it starts as",
+        code="A deck code from `/deck show` (card ids; `id*3` for 3 copies)",
     )
-    @app_commands.choices(start=STARTS)
+    @app_commands.choices(game=GAME_CHOICES, start=START_CHOICES)
     async def build(
         self,
         interaction: discord.Interaction,
         name: app_commands.Range[str, 1, MAX_NAME],
+        game: app_commands.Choice[str] | None = None,
         start: app_commands.Choice[str] | None = None,
         code: app_commands.Range[str, 1, MAX_CODE] | None = None,
     ) -> None:
         async def work() -> None:
             user = interaction.user.id
-            title = " ".join(name.split())
-            if not title:
-                raise UserError("Give the deck a name with some letters in it.")
+            title = clean_name(name)
+            begun = start.value if start else None
+            coded = read_code(code) if code else None
+            book = build_book(game.value if game else None, begun, coded)
             decks = await self.shelf.all(user)
-            if any(deck.name.casefold() == title.casefold() for deck in decks):
+            same = [deck for deck in decks if deck.name.casefold() == title.casefold()]
+            if any(deck.game == book.game for deck in same):
                 raise UserError(
-                    f"You already have a deck called “{title}”: edit it, or `/deck delete` it first."
+                    f"You already have a deck called “{title}” for {book.short}: "
+                    "edit it, or `/deck delete` it first."
                 )
             if len(decks) >= MAX_DECKS:
                 raise UserError(f"You can keep {MAX_DECKS} decks; `/deck delete` one first.")
-            if code:
-                cards = parse_deck(code.replace(" ", ","))
-                unknown = [c for c in cards if c not in CARDS.by_id]
-                if unknown:
-                    shown = ", ".join(clip(card, 20) for card in unknown[:5])
-                    raise UserError(f"That deck code has cards I don't know: {shown}.")
-                if len(cards) > MAX_CARDS:
-                    raise UserError(
-                        f"That deck code lists {len(cards)} cards; a deck holds at most {MAX_CARDS} while "
-                        "you build it (a finished one has 46)."
-                    )
-            elif start is None or start.value != "empty":
-                cards = list(CARDS.deck(start.value if start else next(iter(CARDS.decks))))
-            else:
-                cards = []
-            deck = DeckRecord(user, GAME, title, cards)
+            deck = DeckRecord(user, book.game, title, starting_cards(book, begun, coded))
             await self.save(deck)
-            await tell(interaction, summary(deck))
+            twin = f"\n-# You also have a {book_of(same[0].game).short} deck of this name." if same else ""
+            await tell(interaction, summary(deck) + twin)
 
         await guarded(interaction, work)
 
@@ -205,17 +190,23 @@ class DeckCommands(commands.Cog):
         copies: app_commands.Range[int, 1, 25] = 1,
     ) -> None:
         async def work() -> None:
-            if card not in CARDS.by_id:
+            if not any(book.knows(card) for book in BOOKS.values()):
                 raise UserError("Pick the card from the list as you type its name.")
             deck = await self.load(interaction.user.id, name)
-            if len(deck.cards) + copies > MAX_CARDS:
+            book = book_of(deck.game)
+            if not book.knows(card):
                 raise UserError(
-                    f"A deck holds at most {MAX_CARDS} cards while you build it (a finished one has 46); "
-                    f"“{deck.name}” has {len(deck.cards)}. Take some out first."
+                    f"That card is not in {book.title}, and “{deck.name}” is a {book.short} deck: "
+                    "pick one from the list as you type its name."
+                )
+            if len(deck.cards) + copies > book.max_cards:
+                raise UserError(
+                    f"A deck holds at most {book.max_cards} cards while you build it (a finished one has "
+                    f"{book.finished}); “{deck.name}” has {len(deck.cards)}. Take some out first."
                 )
             deck.cards += [card] * copies
             await self.save(deck)
-            await tell(interaction, f"Added {card_label(card)} ×{copies}.\n{summary(deck)}")
+            await tell(interaction, f"Added {book.label(card)} ×{copies}.\n{summary(deck)}")
 
         await guarded(interaction, work)
 
@@ -231,14 +222,15 @@ class DeckCommands(commands.Cog):
     ) -> None:
         async def work() -> None:
             deck = await self.load(interaction.user.id, name)
-            alike = same_card(card) if card in CARDS.by_id else set()
+            book = book_of(deck.game)
+            alike = book.same_card(card) if book.knows(card) else set()
             where = [i for i, held in enumerate(deck.cards) if held in alike]
             if not where:
                 raise UserError(f"“{deck.name}” has no such card; pick one from the list as you type.")
             taken = where[-copies:]  # the latest copies added go first
             deck.cards = [held for i, held in enumerate(deck.cards) if i not in taken]
             await self.save(deck)
-            await tell(interaction, f"Took out {card_label(card)} ×{len(taken)}.\n{summary(deck)}")
+            await tell(interaction, f"Took out {book.label(card)} ×{len(taken)}.\n{summary(deck)}")
 
         await guarded(interaction, work)
 
@@ -247,7 +239,7 @@ class DeckCommands(commands.Cog):
     async def validate(self, interaction: discord.Interaction, name: str) -> None:
         async def work() -> None:
             deck = await self.load(interaction.user.id, name)
-            await tell(interaction, f"**{deck.name}**: {verdict(deck.cards)}")
+            await tell(interaction, f"**{deck.name}**: {verdict(book_of(deck.game), deck.cards)}")
 
         await guarded(interaction, work)
 
@@ -265,12 +257,20 @@ class DeckCommands(commands.Cog):
             decks = await self.shelf.all(interaction.user.id)
             if not decks:
                 raise UserError("You have no decks yet. Start one with `/deck build`.")
-            lines = [
-                f"- **{d.name}**: {len(d.cards)} cards, "
-                + ("not ready ❌" if validate_deck(d.cards) else "ready ✅")
-                for d in decks
-            ]
-            await tell(interaction, "## Your Smash Masters decks\n" + "\n".join(lines))
+            await tell(interaction, listing(decks))
+
+        await guarded(interaction, work)
+
+    @deck.command(name="rename", description="Give one of your decks a new name")
+    @app_commands.describe(name="Your deck", new_name="Its new name")
+    @app_commands.autocomplete(name=deck_names)
+    async def rename(
+        self, interaction: discord.Interaction, name: str, new_name: app_commands.Range[str, 1, MAX_NAME]
+    ) -> None:
+        async def work() -> None:
+            deck = await self.load(interaction.user.id, name)
+            renamed = await self.shelf.rename(deck, clean_name(new_name))
+            await tell(interaction, f"“{deck.name}” is now called “{renamed.name}”.")
 
         await guarded(interaction, work)
 
@@ -278,13 +278,13 @@ class DeckCommands(commands.Cog):
     @app_commands.autocomplete(name=deck_names)
     async def delete(self, interaction: discord.Interaction, name: str) -> None:
         async def work() -> None:
-            if not await self.shelf.delete(interaction.user.id, name):
-                raise UserError(f"You have no deck called “{name}”. `/deck list` shows yours.")
-            await tell(interaction, f"Deleted the deck “{name}”.")
+            deck = await self.load(interaction.user.id, name)
+            await self.shelf.delete(deck)
+            await tell(interaction, f"Deleted the {book_of(deck.game).short} deck “{deck.name}”.")
 
         await guarded(interaction, work)
 
-    @deck.command(name="use", description="Bring one of your decks to the Smash Masters lobby here")
+    @deck.command(name="use", description="Bring one of your decks to the lobby here")
     @app_commands.guild_only()
     @app_commands.autocomplete(name=deck_names)
     async def use(self, interaction: discord.Interaction, name: str) -> None:
@@ -292,12 +292,16 @@ class DeckCommands(commands.Cog):
             service = self.bot.service
             table_id = await service.storage.live_in(interaction.channel_id or 0)
             live = await service.get(table_id) if table_id is not None else None
-            if live is None or live.record.game != GAME or live.record.status != "lobby":
+            lobby = live if live is not None and live.record.status == "lobby" else None
+            if lobby is not None and lobby.record.game not in BOOKS:
+                raise UserError(f"{lobby.title} is played without custom decks.")
+            deck = await self.shelf.find(interaction.user.id, name, lobby.record.game if lobby else None)
+            if lobby is None:
                 raise UserError(
-                    "Use this in the thread of a Super Powered Smash Masters lobby, before it starts."
+                    f"Use this in the thread of a {book_of(deck.game).title} lobby, before it starts."
                 )
-            deck = await self.shelf.ready(interaction.user.id, name)
-            await service.bring_deck(live.id, interaction.user.id, deck.name, deck.cards)
+            require_ready(deck)
+            await service.bring_deck(lobby.id, interaction.user.id, deck.name, deck.cards)
             await tell(interaction, f"You bring “{deck.name}” to this game.")
 
         await guarded(interaction, work)

@@ -6,6 +6,7 @@ REGISTRY maps a game id to its engine; each product game adds its entry here.
 from typing import Any
 
 from engines.core import Engine
+from engines.letopsulle.engine import Letopsulle
 from engines.punchfighter.engine import PunchFighter
 from engines.smashmasters.engine import SmashMasters
 from engines.superhot.engine import Superhot
@@ -16,4 +17,5 @@ REGISTRY: dict[str, Engine[Any]] = {
     "smashmasters": SmashMasters(),
     "supernova": Supernova(),
     "punchfighter": PunchFighter(),
+    "letopsulle": Letopsulle(),
 }

@@ -134,12 +134,13 @@ def _render(game_id: str, view: View, kind: Literal["table", "hand"]) -> Rendere
 
 def _register_games() -> None:
     """Register the renderers of the product games."""
-    from renderers import punchfighter, smashmasters, superhot, supernova
+    from renderers import letopsulle, punchfighter, smashmasters, superhot, supernova
 
     register("superhot", superhot.RENDERER)
     register("smashmasters", smashmasters.RENDERER)
     register("supernova", supernova.RENDERER)
     register("punchfighter", punchfighter.RENDERER)
+    register("letopsulle", letopsulle.RENDERER)
 
 
 _register_games()

@@ -12,15 +12,13 @@ stripes, column titles) and the medal tiles are memoised per geometry.
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass
-from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from renderers.kit import cache, draw
 from renderers.kit.encode import RenderedImage, rendered_image
-from renderers.kit.fonts import font, has_glyph
+from renderers.kit.fonts import drawable_text, font
 from renderers.kit.legibility import smallest_legible
 from renderers.kit.palette import BAR, HIGHLIGHT, MUTED, PANEL, PANEL_EDGE, RGB, TEXT, ink_on
 from renderers.kit.shapes import Box, rounded_box, rounded_outline
@@ -102,14 +100,6 @@ NAME_GAP = 24
 # --- text made safe for the font ------------------------------------------------------------------
 
 
-@lru_cache(maxsize=4096)
-def _drawable(char: str) -> bool:
-    """Whether the bundled font draws this character (emoji and unusual scripts it does not)."""
-    if unicodedata.category(char) in {"Cc", "Cf", "Cs", "Co", "Cn"}:
-        return False
-    return ord(char) < 0x0530 or (has_glyph(char) and has_glyph(char, bold=True))
-
-
 def page_text(board: Board) -> str:
     """ "Page 2/5"."""
     return f"Page {board.page}/{max(board.pages, board.page, 1)}"
@@ -117,8 +107,7 @@ def page_text(board: Board) -> str:
 
 def drawn_name(name: str) -> str:
     """The name as the image shows it: what the font cannot draw is left out ("Player" if nothing is left)."""
-    kept = " ".join("".join(c for c in one_line(name) if _drawable(c)).split())
-    return kept or "Player"
+    return drawable_text(one_line(name)) or "Player"
 
 
 # --- the image ------------------------------------------------------------------------------------

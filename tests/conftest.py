@@ -13,6 +13,7 @@ from simcord.http import router
 
 import renderers
 from bot import Settings, SuperTableBot, create_bot
+from engines.letopsulle.engine import Letopsulle
 from engines.punchfighter.engine import PunchFighter
 from engines.smashmasters.engine import SmashMasters
 from engines.superhot.engine import Superhot
@@ -28,6 +29,7 @@ REGISTRY = {
     "smashmasters": SmashMasters(),
     "supernova": Supernova(),
     "punchfighter": PunchFighter(),
+    "letopsulle": Letopsulle(),
 }
 renderers.register("highcard", HighCardRenderer())
 

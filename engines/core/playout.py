@@ -144,6 +144,7 @@ def play_one(
     state = engine.new_game(seat_list, mode, dict(options or {}), seed)
     chooser = Rng(seed ^ 0x5EED)
     policies = [policy_for(engine, seed + i) if use_ai else RandomPolicy(seed + i) for i in range(seats)]
+    automatic = policy_for(engine, seed + seats)  # automatic roles (seats past the players) are the AI's
     cards = card_count(state) if card_count else None
     log: list[LoggedStep] = []
     now = 0.0
@@ -167,7 +168,8 @@ def play_one(
             _check_views(engine, state, seats, secrets)
             again = engine.decode(engine.encode(state))
             assert engine.encode(again) == engine.encode(state), f"{where}: encode/decode round trip"
-        choice = policies[decision.seat].choose(engine, state, decision)
+        policy = policies[decision.seat] if decision.seat < seats else automatic
+        choice = policy.choose(engine, state, decision)
         version = state.version
         try:
             events = engine.apply(state, decision.seat, decision.key, choice, now)

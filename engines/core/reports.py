@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 
@@ -18,3 +19,18 @@ def replace_section(path: Path, body: str, start: str, end: str) -> None:
     head, _, rest = text.partition(start)
     _, _, tail = rest.partition(end)
     path.write_text(f"{head}{start}\n{body}\n{end}{tail}", encoding="utf-8")
+
+
+@dataclass(frozen=True)
+class Bound:
+    """A bound a balance report judges: a measured share (or a step between two) and its limit."""
+
+    name: str
+    value: float
+    limit: float
+    at_most: bool
+
+    @property
+    def passed(self) -> bool:
+        """Whether the measured value keeps to the limit."""
+        return self.value <= self.limit if self.at_most else self.value >= self.limit

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import msgspec
-
 from engines.core import Decision, Rng, seed_state
+from engines.core.clone import clone
 from engines.smashmasters.ai_value import position
 from engines.smashmasters.context import Ctx
 from engines.smashmasters.decide import answer, decisions, run
@@ -27,7 +26,7 @@ Chooser = Callable[[SmashState, Decision], list[str]]
 
 def sample(state: SmashState, me: int, salt: int) -> SmashState:
     """A copy of the table with what `me` cannot see dealt at random."""
-    copy = msgspec.json.decode(msgspec.json.encode(state), type=SmashState)
+    copy = clone(state)
     rng = Rng(seed_state(state.rng ^ (salt * 0xD1B54A32D192ED03)))
     for player in copy.players:
         if player.seat == me:

@@ -17,8 +17,6 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-import msgspec
-
 from engines.core import Decision, Rng
 from engines.superhot import goals
 from engines.superhot.ai_judge import Sketch, Skill, Weights, judge, worth
@@ -213,8 +211,3 @@ def _slip(state: SuperhotState, ids: list[str]) -> str:
     """An easy AI's slip: any option but stopping, picked from the state's own numbers."""
     moves = [option_id for option_id in ids if option_id != "done"] or ids
     return moves[Rng(state.rng ^ 0x5EED ^ state.version).below(len(moves))]
-
-
-def clone(state: SuperhotState) -> SuperhotState:
-    """A deep copy of a state (to try a glitch on)."""
-    return msgspec.json.decode(msgspec.json.encode(state), type=SuperhotState)

@@ -8,6 +8,7 @@ the start of The Line. The System stops when no glitch makes things worse for th
 from __future__ import annotations
 
 from engines.core import Rng
+from engines.core.clone import clone
 from engines.superhot import system
 from engines.superhot.ai_judge import Sketch, Skill, judge
 from engines.superhot.piles import Defeat, is_bullet
@@ -34,8 +35,6 @@ def normal_worth(state: SuperhotState, skill: Skill) -> float:
 
 def choose_glitch(state: SuperhotState, ids: list[str], skill: Skill) -> str:
     """The glitch to play now, or "end"."""
-    from engines.superhot.ai import clone
-
     glitches = [option_id for option_id in ids if option_id != "end"]
     if not glitches:
         return "end"

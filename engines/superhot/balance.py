@@ -19,7 +19,7 @@ from functools import cache
 from pathlib import Path
 
 from engines.core import Seat
-from engines.core.reports import markdown_table, replace_section
+from engines.core.reports import Bound, markdown_table, replace_section
 from engines.superhot.ai import LEVELS, SuperhotAI
 from engines.superhot.ai_judge import Skill, Weights
 from engines.superhot.engine import Superhot
@@ -108,20 +108,6 @@ def measure(row: Row) -> Result:
         if not won:
             result.causes[cause] += 1
     return result
-
-
-@dataclass(frozen=True)
-class Bound:
-    """A bound of issue 19 on a measured win rate (or on a step between two of them)."""
-
-    name: str
-    value: float
-    limit: float
-    at_most: bool
-
-    @property
-    def passed(self) -> bool:
-        return self.value <= self.limit if self.at_most else self.value >= self.limit
 
 
 def _rate(results: Sequence[Result], mode: str, player: str, challenge: str = "none") -> float:

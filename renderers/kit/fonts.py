@@ -5,6 +5,7 @@ FreeType calls in Pillow hold the GIL, so the shared font objects are safe in wo
 
 from __future__ import annotations
 
+import unicodedata
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -88,3 +89,24 @@ def has_glyph(char: str, bold: bool = False, condensed: bool = False) -> bool:
     """Whether the font draws this character itself rather than the missing-glyph box."""
     face = font(32, bold, condensed)
     return _glyph_pixels(char, face) != _glyph_pixels(_NOT_A_CHARACTER, face)
+
+
+@lru_cache(maxsize=4096)
+def drawable(char: str) -> bool:
+    """Whether the bundled font draws this character (emoji and unusual scripts it does not, and
+    an emoji's variation selector would show as a box)."""
+    if unicodedata.category(char) in {"Cc", "Cf", "Cs", "Co", "Cn"} or "\ufe00" <= char <= "\ufe0f":
+        return False
+    return ord(char) < 0x0530 or (has_glyph(char) and has_glyph(char, bold=True))
+
+
+def drawable_text(text: str) -> str:
+    """The text with what the font cannot draw left out (an emoji, its variation selector), and
+    the spaces that leaves collapsed: "⚔️ Zeus attacks" -> "⚔ Zeus attacks"."""
+    return " ".join("".join(char for char in text if drawable(char)).split())
+
+
+def glyph(symbol: str, letter: str) -> str:
+    """The symbol if every face of the bundled font draws it, else the letter."""
+    faces = ((False, False), (True, False), (False, True), (True, True))
+    return symbol if all(has_glyph(symbol, bold, condensed) for bold, condensed in faces) else letter

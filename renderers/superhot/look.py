@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from renderers.kit.cards import CardStyle, SplitLayout
 from renderers.kit.draw import HeaderStyle, TitlePart
-from renderers.kit.fonts import has_glyph
+from renderers.kit.fonts import glyph
 from renderers.kit.legibility import TABLE_RULES_PX, smallest_legible
 from renderers.kit.palette import RGB, SeatStyle, ink_on
 
@@ -57,12 +57,6 @@ class Look:
     @property
     def ink(self) -> RGB:
         return ink_on(self.colour)
-
-
-def glyph(symbol: str, letter: str) -> str:
-    """The symbol if every face of the bundled font draws it, else the letter."""
-    faces = ((False, False), (True, False), (False, True), (True, True))
-    return symbol if all(has_glyph(symbol, bold, condensed) for bold, condensed in faces) else letter
 
 
 NEEDS: dict[str, Look] = {

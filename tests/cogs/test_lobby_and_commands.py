@@ -85,6 +85,8 @@ async def test_status_rules_help_and_settings(simcord_env) -> None:
     helped = await world.carol.slash(world.games, "help")
     assert "High Card" in helped.response.content and "/play" in helped.response.content
     assert "Highest card takes the trick." in helped.response.content
+    assert "**Letopsulle** (`letopsulle`)" in helped.response.content, "every game is listed"
+    assert "/deck build" in helped.response.content
     shown = await world.carol.slash(world.games, "settings")
     assert "DMs are off" in shown.response.content
     turned = await world.carol.slash(world.games, "settings", dm="on")

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from cogs.decks import same_card
+from cogs.deck_books import SMASH
 from engines.smashmasters.ai import SmashAI
 from engines.smashmasters.cards import CARDS
 from tests.cogs.world import (
@@ -42,7 +42,7 @@ async def build_kitchen_deck(world: World) -> list[str]:
     assert "**Brunch Bunch**: 46 cards, ready ✅" in reply(listed)
     shown = await world.alice.slash(world.games, "deck show", name="Brunch Bunch")
     assert "Characters (6)" in reply(shown) and "Deck code:" in reply(shown)
-    alike = same_card(OUR_SMASH)
+    alike = SMASH.same_card(OUR_SMASH)
     latest = max(i for i, card in enumerate(KITCHEN) if card in alike)  # /deck remove takes the latest copy
     return [*KITCHEN[:latest], *KITCHEN[latest + 1 :], THEIR_SMASH]
 

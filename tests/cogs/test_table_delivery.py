@@ -7,7 +7,7 @@ import simcord
 from simcord.http import client as simcord_client
 
 from cogs import ui
-from cogs.decks import MAX_CARDS
+from cogs.deck_books import SMASH
 from engines.smashmasters.cards import CARDS
 from engines.superhot.ai import SuperhotAI
 from tests.cogs.test_full_game import start_game
@@ -124,9 +124,9 @@ async def test_an_archived_thread_is_reopened_to_show_the_table(simcord_env) -> 
 async def test_a_long_deck_code_is_refused_with_a_reason_and_saves_nothing(simcord_env) -> None:
     world = make_world(simcord_env)
     ids = list(CARDS.by_id)
-    code = ",".join((ids * 2)[: MAX_CARDS + 1])
+    code = ",".join((ids * 2)[: SMASH.max_cards + 1])
     built = await world.alice.slash(world.games, "deck build", name="Huge", code=code)
-    assert f"lists {MAX_CARDS + 1} cards" in reply(built)
+    assert f"lists {SMASH.max_cards + 1} cards" in reply(built)
     listed = await world.alice.slash(world.games, "deck list")
     assert "no decks yet" in reply(listed)
 
@@ -134,9 +134,9 @@ async def test_a_long_deck_code_is_refused_with_a_reason_and_saves_nothing(simco
 async def test_the_biggest_deck_shows_whole_within_one_message(simcord_env: simcord.Env) -> None:
     world = make_world(simcord_env)
     longest = sorted(CARDS.by_id, key=lambda c: -len(CARDS.card(c).name))
-    code = ",".join(longest[:MAX_CARDS])
+    code = ",".join(longest[: SMASH.max_cards])
     built = await world.alice.slash(world.games, "deck build", name="x" * 32, code=code)
-    assert f"{MAX_CARDS} cards" in reply(built) and "Deck code" in reply(built)
+    assert f"{SMASH.max_cards} cards" in reply(built) and "Deck code" in reply(built)
     for command in ("deck show", "deck validate"):
         shown = await world.alice.slash(world.games, command, name="x" * 32)
         assert "x" * 32 in reply(shown)

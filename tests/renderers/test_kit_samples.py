@@ -53,6 +53,6 @@ def test_samples_leave_out_moments_that_never_come_and_are_built_once() -> None:
     assert all(first[name] is second[name] for name in first)
 
 
-@pytest.mark.parametrize("game", ["punchfighter", "smashmasters", "superhot", "supernova"])
+@pytest.mark.parametrize("game", ["letopsulle", "punchfighter", "smashmasters", "superhot", "supernova"])
 def test_every_game_uses_the_shared_book(game: str) -> None:
     assert isinstance(getattr(import_module(f"renderers.{game}.samples"), "BOOK", None), SampleBook)

@@ -324,3 +324,22 @@ async def test_a_minion_rush_solo_game_of_super_punch_fighter_plays_in_the_sandb
     async with PageReader(box.urls["You"]) as page:
         await page.open()
         assert list(pictures(await page.state())), "the page shows the table's picture"
+
+
+async def test_a_letopsulle_solitaire_game_plays_in_the_sandbox(box: Any) -> None:
+    you = box.members["You"]
+    async with box.driving():
+        await you.slash(box.games, "play", game="letopsulle", mode="solitaire")
+        await you.click(table_message(box), label="Start")
+    table = table_message(box)
+    async with box.driving():
+        opened = await you.click(table, label="Open my hand")
+    panel = opened.response.message
+    assert "Your first hand" in texts(panel), texts(panel)
+    async with box.driving():
+        await you.click(panel, label="Keep this hand")
+    live = await box.bot.service.get(table_id_of(table))
+    assert live.state.ask is not None and live.state.ask.key in ("lineup", "turn"), "the hand was kept"
+    async with PageReader(box.urls["You"]) as page:
+        await page.open()
+        assert list(pictures(await page.state())), "the page shows the table's picture"

@@ -1,0 +1,1 @@
+"""Letopsulle: a super hero card game where every player runs a hero team and a villain deck."""

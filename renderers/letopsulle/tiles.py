@@ -1,0 +1,261 @@
+"""Cards in play on the table, each drawn once per content and size and baked onto its shadow (a
+kit Layer, pasted in one go; never mutate one): a hero slot or a villain (base, name, damage,
+abilities, object band, DEFENDING band; wider than tall when it is sideways), the villain objects
+waiting, a "+N more" summary and an empty place."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from renderers.kit.cards import corner_radius
+from renderers.kit.draw import Layer, shadowed
+from renderers.kit.fonts import font
+from renderers.kit.legibility import RULES, text_role
+from renderers.kit.palette import RGB
+from renderers.kit.shapes import rounded_box, rounded_mask, rounded_outline
+from renderers.kit.text import ELLIPSIS, fit_block, fit_line, text_width
+from renderers.letopsulle.look import (
+    DEFEND_BAND,
+    GLANCE,
+    HERO_BASE,
+    HERO_EDGE,
+    HERO_FACE,
+    INK,
+    MORE_FACE,
+    MUTED,
+    OBJECT_BAND,
+    PANEL_EDGE,
+    RED,
+    RULES_PX,
+    TEXT,
+    VILLAIN_BASE,
+    VILLAIN_EDGE,
+    VILLAIN_FACE,
+    WAITING_EDGE,
+    WAITING_FACE,
+    WHITE,
+)
+from renderers.letopsulle.read import Card, Fighter, Slot
+from renderers.letopsulle.words import abilities_short, abilities_text, stance_text
+
+Size = tuple[int, int]
+PAD = 6
+BOX = 28
+"""The base number's square."""
+BAND = 24
+LEADING = 1.12
+
+
+@dataclass(frozen=True)
+class Side:
+    """The colours of one side's cards."""
+
+    face: RGB
+    edge: RGB
+    base: RGB
+
+
+HEROES = Side(HERO_FACE, HERO_EDGE, HERO_BASE)
+VILLAINS = Side(VILLAIN_FACE, VILLAIN_EDGE, VILLAIN_BASE)
+
+
+def _blank(size: Size, face: RGB, edge: RGB) -> Image.Image:
+    width, height = size
+    tile = Image.new("RGBA", size, (0, 0, 0, 0))
+    radius = corner_radius(min(width, height))
+    rounded_box(tile, (0, 0, width, height), radius, face, edge, 3)
+    return tile
+
+
+def _band(tile: Image.Image, bottom: int, text: str, fill: RGB, ink: RGB) -> int:
+    """A full-width band ending at `bottom` holding `text` (bold, else regular, so that an object's
+    whole name fits); returns its top."""
+    width = tile.width
+    top = bottom - BAND
+    band = Image.new("RGBA", (width - 6, BAND), (*fill, 255))
+    tile.paste(band, (3, top), band)
+    shown, face = fit_line(text, width - 10, GLANCE, GLANCE, bold=True)
+    if shown != text:
+        shown, face = fit_line(text, width - 10, GLANCE, GLANCE)
+    ImageDraw.Draw(tile).text((width / 2, top + BAND / 2), shown, font=face, fill=ink, anchor="mm")
+    return top
+
+
+def _base_box(tile: Image.Image, xy: tuple[int, int], base: int, colour: RGB) -> None:
+    x, y = xy
+    rounded_box(tile, (x, y, x + BOX, y + BOX), 6, colour)
+    face = font(22 if base < 10 else 18, bold=True)
+    ImageDraw.Draw(tile).text((x + BOX / 2, y + BOX / 2 + 1), str(base), font=face, fill=WHITE, anchor="mm")
+
+
+def damage_label(damage: int, room: float) -> str:
+    """ "2 dmg", or "-2" where that does not fit."""
+    words = f"{damage} dmg"
+    return words if _pill_width(words) <= room else f"-{damage}"
+
+
+def _pill_width(text: str) -> int:
+    return round(font(GLANCE, bold=True, condensed=True).getlength(text) + 10)
+
+
+def _damage(tile: Image.Image, right: int, top: int, damage: int, room: float) -> None:
+    if damage <= 0:
+        return
+    text = damage_label(damage, room)
+    face = font(GLANCE, bold=True, condensed=True)
+    width, height = _pill_width(text), BOX
+    left = right - width
+    rounded_box(tile, (left, top, right, top + height), height // 2, RED)
+    ImageDraw.Draw(tile).text((left + width / 2, top + height / 2), text, font=face, fill=WHITE, anchor="mm")
+
+
+def _fighter_head(tile: Image.Image, top: int, fighter: Fighter, side: Side) -> int:
+    """Base square and damage pill; returns the y below."""
+    width = tile.width
+    _base_box(tile, (PAD, top), fighter.card.base, side.base)
+    _damage(tile, width - PAD, top, fighter.damage, width - 2 * PAD - BOX - 2)
+    return top + BOX + 3
+
+
+def _text_lines(
+    tile: Image.Image, top: int, bottom: int, text: str, size: int, floor: int, bold: bool
+) -> int:
+    """Wrapped text from `top`, as large as fits above `bottom`; returns the y below it."""
+    height = bottom - top
+    if not text or height < floor:
+        return top
+    lines, face = fit_block(text, tile.width - 2 * PAD, height, size, floor, 3, bold, LEADING, True, True)
+    draw = ImageDraw.Draw(tile)
+    y = float(top)
+    for line in lines:
+        draw.text((PAD, y), line, font=face, fill=INK, anchor="lt")
+        y += face.size * LEADING
+    return round(y)
+
+
+def _abilities(tile: Image.Image, top: int, bottom: int, card: Card) -> None:
+    """The card's abilities (rules text), in short words when the whole ones do not fit."""
+    height = bottom - top
+    if not card.abilities or height < RULES_PX * LEADING:
+        return
+    with text_role(RULES):
+        text = abilities_text(card)
+        lines, _ = fit_block(text, tile.width - 2 * PAD, height, 15, RULES_PX, 3, False, LEADING, True)
+        if any(line.endswith(ELLIPSIS) for line in lines):
+            text = abilities_short(card)
+        _text_lines(tile, top, bottom, text, 15, RULES_PX, False)
+
+
+def _bands(tile: Image.Image, slot: Slot) -> int:
+    """The object and DEFENDING bands at the bottom; returns the top of the highest."""
+    bottom = tile.height - 3
+    if slot.defending:
+        bottom = _band(tile, bottom, stance_text(slot).upper(), DEFEND_BAND, WHITE) - 1
+    if slot.item is not None:
+        bottom = _band(tile, bottom, slot.item.name, OBJECT_BAND, INK) - 1
+    return bottom
+
+
+@lru_cache(maxsize=2048)
+def slot_layer(slot: Slot, size: Size, villain: bool = False) -> Layer:
+    """A hero slot (one hero, or a tag team) or a villain, as a card on its shadow."""
+    return shadowed(slot_tile(slot, size, villain))
+
+
+def slot_tile(slot: Slot, size: Size, villain: bool = False) -> Image.Image:
+    """A hero slot (one hero, or a tag team) or a villain, as an RGBA card tile."""
+    side = VILLAINS if villain else HEROES
+    if slot.tag_team:
+        return _tag_team(slot, size, villain)
+    tile = _blank(size, side.face, side.edge)
+    bottom = _bands(tile, slot)
+    fighter = slot.fighters[0]
+    top = _fighter_head(tile, PAD, fighter, side)
+    top = _text_lines(tile, top, bottom - 2, fighter.card.name, 20, GLANCE, True)
+    _abilities(tile, top + 1, bottom - 2, fighter.card)
+    return tile
+
+
+def _tag_team(slot: Slot, size: Size, villain: bool) -> Image.Image:
+    """Two heroes sharing a slot: their two cards side by side on one mat, over one band (TAG TEAM,
+    or what the team's stance adds while it defends)."""
+    width, height = size
+    tile = _blank(size, MORE_FACE, PANEL_EDGE)
+    stance = stance_text(slot).upper()
+    words = f"TAG TEAM · {stance}" if stance else "TAG TEAM"
+    if stance and text_width(font(GLANCE, condensed=True), words) > width - 12:
+        words = stance
+    _band(tile, height - 3, words, DEFEND_BAND if stance else PANEL_EDGE, WHITE)
+    inner = (width - 12) // 2
+    for n, fighter in enumerate(slot.fighters[:2]):
+        card = slot_tile(Slot((fighter,), None, False, 0), (inner, height - BAND - 9), villain)
+        tile.alpha_composite(card, (4 + n * (inner + 4), 3))
+    return tile
+
+
+@lru_cache(maxsize=256)
+def waiting_layer(objects: tuple[Card, ...], size: Size) -> Layer:
+    """Villain objects waiting sideways for a villain that can use them."""
+    tile = _blank(size, WAITING_FACE, WAITING_EDGE)
+    draw = ImageDraw.Draw(tile)
+    draw.text((tile.width / 2, PAD + 1), "WAITING", font=font(GLANCE, bold=True), fill=INK, anchor="mt")
+    step = round(GLANCE * 1.25)
+    room = max(1, (tile.height - PAD - 28) // step)
+    shown = objects if len(objects) <= room else objects[: room - 1]
+    y = PAD + 28
+    for item in shown:
+        text, face = fit_line(item.name, tile.width - 2 * PAD, GLANCE, GLANCE, bold=False)
+        draw.text((tile.width / 2, y), text, font=face, fill=INK, anchor="mt")
+        y += step
+    if len(shown) < len(objects):
+        draw.text(
+            (tile.width / 2, y),
+            f"+{len(objects) - len(shown)} more",
+            font=font(GLANCE),
+            fill=INK,
+            anchor="mt",
+        )
+    return shadowed(tile)
+
+
+@lru_cache(maxsize=256)
+def more_layer(slots: tuple[Slot, ...], size: Size) -> Layer:
+    """ "+3 more" and, as far as they fit, their bases and names."""
+    tile = _blank(size, MORE_FACE, PANEL_EDGE)
+    draw = ImageDraw.Draw(tile)
+    draw.text(
+        (tile.width / 2, PAD + 2), f"+{len(slots)} more", font=font(20, bold=True), fill=TEXT, anchor="mt"
+    )
+    step = round(GLANCE * 1.2)
+    y = PAD + 30
+    for slot in slots:
+        if y + step > tile.height - PAD:
+            break
+        fighter = slot.fighters[0]
+        text, face = fit_line(
+            f"{fighter.card.base} {fighter.card.name}", tile.width - 2 * PAD, GLANCE, GLANCE
+        )
+        draw.text((PAD, y), text, font=face, fill=MUTED, anchor="lt")
+        y += step
+    return shadowed(tile)
+
+
+@lru_cache(maxsize=64)
+def empty_layer(text: str, size: Size) -> Layer:
+    """An empty place: a dashed-looking outline and a muted note."""
+    tile = Image.new("RGBA", size, (0, 0, 0, 0))
+    width, height = size
+    mask = rounded_mask(width, height, corner_radius(min(size)))
+    shade = Image.new("RGBA", size, (0, 0, 0, 60))
+    tile.paste(shade, (0, 0), mask)
+    rounded_outline(tile, (0, 0, width, height), corner_radius(min(size)), PANEL_EDGE, 2)
+    lines, face = fit_block(text, width - 2 * PAD, height - 2 * PAD, 20, GLANCE, 3, hyphenate=True)
+    draw = ImageDraw.Draw(tile)
+    y = height / 2 - face.size * LEADING * (len(lines) - 1) / 2
+    for line in lines:
+        draw.text((width / 2, y), line, font=face, fill=MUTED, anchor="mm")
+        y += face.size * LEADING
+    return shadowed(tile)
