@@ -104,6 +104,8 @@ class LetoAI:
         whole = next(d for d in answerable(state) if (d.seat, d.key) == (decision.seat, decision.key))
         decision = msgspec.structs.replace(whole, key=decision.key.partition(".")[0])
         ids = [option.id for option in decision.options]
+        if len(ids) == 1 and decision.min_choices == 1:  # no choice: nothing to weigh
+            return ids
         if decision.key == "lineup":
             return _lineup(state, decision)
         if self.slips and self.rng.random() < SLIPS.get(level, 0.0):

@@ -85,4 +85,4 @@ def views(state: LetoState, seat: int) -> tuple[View, View]:
 @functools.cache
 def samples() -> dict[str, tuple[View, View]]:
     """The hand-made samples (built once; callers copy the dict)."""
-    return {"six_crowded": views(crowded(), 2), "tag_teams_hand": views(tag_teams(), 0)}
+    return {"six_crowded": views(crowded(), 2), "tag_teams": views(tag_teams(), 0)}

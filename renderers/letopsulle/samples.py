@@ -52,10 +52,6 @@ def _mid_game(state: LetoState) -> bool:
     return state.round >= 5 and _claimed(state) >= 2 and _villains(state) >= 3 and bool(state.last_battle)
 
 
-def _tag_team(state: LetoState) -> bool:
-    return any(len(slot.heroes) > 1 for team in state.teams for slot in team.active)
-
-
 def _two_active(state: LetoState) -> bool:
     return any(len(team.active) == 2 for team in state.teams) and _defending(state)
 
@@ -83,7 +79,6 @@ MOMENTS: dict[str, Moment[LetoState]] = {
         _peeking,
     ),
     "two_active": _at("multiplayer", 3, lambda s: s.round >= 3 and _two_active(s), two_active="on"),
-    "tag_teams": _at("multiplayer", 3, lambda s: s.round >= 3 and _tag_team(s), tag_teams="on"),
     "game_over": _at("multiplayer", 4, lambda s: s.phase == "over"),
 }
 

@@ -216,7 +216,7 @@ def test_the_hand_shows_every_card_and_what_intelligence_showed(public: View, se
 
 
 def test_a_long_hand_fits() -> None:
-    _, seat = SAMPLES["tag_teams_hand"]
+    _, seat = SAMPLES["tag_teams"]
     full = copy.deepcopy(dict(seat))
     full["you"]["hand"] = (full["you"]["hand"] * 12)[:12]
     assert RENDERER.hand(full).height <= MAX_HAND_H
