@@ -37,10 +37,20 @@ class GameOption(msgspec.Struct, frozen=True):
     default: str
     free_form: bool = False  # any value goes (choices are suggestions); the engine checks it when dealing
     modes: tuple[str, ...] = ()  # the mode ids it changes anything in; empty: every mode
+    # A house rule (DESIGN.md section 7): a change to a printed rule, off (its default) unless the
+    # table turns it on. `why` gives the reason and the measured effect, for the game's House rules
+    # page; `changes_difficulty` keeps results played with it apart on high-score boards.
+    house_rule: bool = False
+    why: str = ""
+    changes_difficulty: bool = False
 
     def applies_to(self, mode: str) -> bool:
         """Whether choosing this option changes a game of this mode."""
         return not self.modes or mode in self.modes
+
+    def is_on(self, value: str) -> bool:
+        """Whether a table with this value plays something other than the default."""
+        return value != self.default
 
 
 class GameMeta(msgspec.Struct, frozen=True):
