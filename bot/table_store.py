@@ -21,11 +21,12 @@ from bot.live import LiveTable
 from bot.outcomes import result_record, table_outcome
 from bot.runtime import decode_runtime
 from bot.scheduler import Scheduler
+from bot.seasons import LENGTHS, season_at
 from bot.step import Step
 from bot.storage import CorruptRecord, StaleWrite, Storage
 from bot.storage.records import ActionRecord, ResultRecord, TableRecord
 from bot.turn_timers import grant_downtime_grace, refresh_clocks, table_deadline
-from engines.core import Engine
+from engines.core import Engine, Outcome
 
 log = logging.getLogger(__name__)
 
@@ -192,7 +193,7 @@ class TableStore:
             live.record.status = "finished"
             live.runtime.clocks.clear()
             opened = []
-            result = result_record(live, outcome, now, outcome.summary, rate_ai=await self._rates_ai(live))
+            result = await self._result(live, outcome, now)
         if outcome is not None:
             live.record.deadline = None
         else:
@@ -201,7 +202,14 @@ class TableStore:
         self.scheduler.arm(live.record.id, live.record.deadline)
         return opened
 
-    async def _rates_ai(self, live: LiveTable) -> bool:
-        """Whether the table's server rates games played against AI seats."""
+    async def _result(self, live: LiveTable, outcome: Outcome, now: float) -> ResultRecord:
+        """The finished game's result as its server counts it: rated against AI or not, and in
+        the season `now` falls in when the server runs seasons."""
         guild = live.record.guild_id
-        return guild is not None and (await self.storage.guild_settings(guild)).rate_ai
+        settings = await self.storage.guild_settings(guild) if guild is not None else None
+        result = result_record(
+            live, outcome, now, outcome.summary, rate_ai=settings is not None and settings.rate_ai
+        )
+        if settings is not None and settings.season in LENGTHS and result.kind:
+            result.season = season_at(now, settings.season).key
+        return result

@@ -19,6 +19,7 @@ async def setup(bot: commands.Bot) -> None:
     from cogs.decks import DeckCommands
     from cogs.presenter import TablePresenter
     from cogs.records import RecordsCommands
+    from cogs.seasons import SeasonPosts
     from cogs.shelf import DeckShelf
 
     assert isinstance(bot, SuperTableBot)
@@ -28,3 +29,4 @@ async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(GameCommands(bot, shelf))
     await bot.add_cog(RecordsCommands(bot))
     await bot.add_cog(DeckCommands(bot, shelf))
+    await bot.add_cog(SeasonPosts(bot))

@@ -51,7 +51,7 @@ class Actions:
     async def board_page(self, interaction: discord.Interaction, parsed: ids.BoardPage) -> None:
         """Another page of a leaderboard, highlighting the clicking player."""
         await interaction.response.defer()
-        query = BoardQuery(parsed.game, parsed.mode, parsed.server, parsed.page)
+        query = BoardQuery(parsed.game, parsed.mode, parsed.server, parsed.page, parsed.season)
         view, picture = await board_message(self.bot, query, interaction.guild_id, interaction.user.id)
         files = [picture.file()] if picture else []
         await interaction.edit_original_response(view=view, attachments=files)

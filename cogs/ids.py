@@ -8,8 +8,9 @@ Formats (all <= 100 characters):
   sm:{table}:{action}                   table-message and panel buttons
   sr:{game}:{page}                      rules pages
   sd:{on|off}                           DM preference
-  sb:{game}:{board}:{scope}:{page}      leaderboard pages (board "-" = the rating board, else a
-                                        high-score mode or mode.variant; scope s|g)
+  sb:{game}:{board}:{scope}:{page}[:{season}]  leaderboard pages (board "-" = the rating board, else
+                                        a high-score mode or mode.variant; scope s|g; season c|p|a,
+                                        current, previous or all time: absent means all time)
 Anything else, or anything malformed, is refused as forged: never trusted.
 """
 
@@ -31,7 +32,7 @@ _PATTERNS = {
     "sm": re.compile(r"sm:(\d{1,18}):([a-z_]{1,12})"),
     "sr": re.compile(r"sr:([a-z0-9_]{1,20}):(\d{1,2})"),
     "sd": re.compile(r"sd:(on|off)"),
-    "sb": re.compile(r"sb:([a-z0-9_]{1,20}):([a-z0-9_.]{1,40}|-):([sg]):(\d{1,4})"),
+    "sb": re.compile(r"sb:([a-z0-9_]{1,20}):([a-z0-9_.]{1,40}|-):([sg]):(\d{1,4})(?::([cpa]))?"),
 }
 
 
@@ -82,6 +83,7 @@ class BoardPage:
     mode: str | None
     server: bool
     page: int
+    season: str = "all"  # "current", "previous" or "all"
 
 
 Parsed = Choose | LobbyAction | TableAction | RulesPage | DmPreference | BoardPage
@@ -110,7 +112,8 @@ def parse(custom_id: str) -> Parsed:
     if kind == "sr":
         return RulesPage(g[0], int(g[1]))
     if kind == "sb":
-        return BoardPage(g[0], None if g[1] == "-" else g[1], g[2] == "s", int(g[3]))
+        season = {"c": "current", "p": "previous"}.get(g[4] or "a", "all")
+        return BoardPage(g[0], None if g[1] == "-" else g[1], g[2] == "s", int(g[3]), season)
     return DmPreference(g[0] == "on")
 
 
@@ -143,5 +146,5 @@ def dm(on: bool) -> str:
     return f"sd:{'on' if on else 'off'}"
 
 
-def board(game: str, mode: str | None, server: bool, page: int) -> str:
-    return f"sb:{game}:{mode or '-'}:{'s' if server else 'g'}:{page}"
+def board(game: str, mode: str | None, server: bool, page: int, season: str = "all") -> str:
+    return f"sb:{game}:{mode or '-'}:{'s' if server else 'g'}:{page}:{season[0]}"

@@ -6,28 +6,56 @@ import datetime
 from typing import TYPE_CHECKING
 
 import discord
+import msgspec
 from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import UserError
 from bot.lookup import find_game
-from bot.ratings import Skill
+from bot.ratings import Skill, shown
 from bot.replays import load_replay
-from bot.storage.records import GLOBAL_SCOPE, GameStats, GuildSettings
-from cogs.boards import BoardQuery, board_choices, board_message
+from bot.seasons import LENGTHS, season_of
+from bot.storage.records import GLOBAL_SCOPE, GameStats, GuildSettings, SeasonStanding
+from cogs.boards import BoardQuery, board_choices, board_label, board_message, shown_value
 from cogs.media import replay_files
 from cogs.preferences import ON_OFF
 from cogs.replies import answer, guarded, tell
 from cogs.ui import MEDALS
+from engines.core.words import counted
 
 if TYPE_CHECKING:
     from bot.app import SuperTableBot
 
 HISTORY_SIZE = 10
+SEASON_LINES = 8
 SCOPES = [
     app_commands.Choice(name="this server", value="server"),
     app_commands.Choice(name="global", value="global"),
 ]
+SEASONS = [
+    app_commands.Choice(name="current season", value="current"),
+    app_commands.Choice(name="previous season", value="previous"),
+    app_commands.Choice(name="all time", value="all"),
+]
+SEASON_LENGTHS = [
+    app_commands.Choice(name="a calendar month (UTC)", value="month"),
+    app_commands.Choice(name="a quarter (UTC)", value="quarter"),
+    app_commands.Choice(name="off", value="off"),
+]
+
+
+def season_summary(settings: GuildSettings) -> str:
+    """What a server's season settings mean, in one line."""
+    if settings.season not in LENGTHS:
+        return "Seasons are **off**: boards count every game since the start."
+    where = (
+        f"<#{settings.season_channel}>" if settings.season_channel else "no channel yet (set season_channel)"
+    )
+    role = f" and <@&{settings.champion_role}> goes to each champion" if settings.champion_role else ""
+    return (
+        f"Seasons last **a {'calendar month' if settings.season == 'month' else 'quarter'}** (UTC); "
+        f"the final boards go to {where}{role}."
+    )
 
 
 class RecordsCommands(commands.Cog):
@@ -95,9 +123,10 @@ class RecordsCommands(commands.Cog):
         mode="A co-op or solo mode shows its high scores; versus modes share the game's rating",
         scope="This server (default) or everyone",
         page="Page number",
+        season="This server's current season (default when it runs seasons), the previous one, or all time",
     )
     @app_commands.autocomplete(game=game_names, mode=mode_names)
-    @app_commands.choices(scope=SCOPES)
+    @app_commands.choices(scope=SCOPES, season=SEASONS)
     async def leaderboard(
         self,
         interaction: discord.Interaction,
@@ -105,10 +134,11 @@ class RecordsCommands(commands.Cog):
         mode: str | None = None,
         scope: app_commands.Choice[str] | None = None,
         page: app_commands.Range[int, 1, 9999] = 1,
+        season: app_commands.Choice[str] | None = None,
     ) -> None:
         async def work() -> None:
             server = interaction.guild_id is not None and (scope is None or scope.value == "server")
-            query = BoardQuery(game, mode, server, page)
+            query = BoardQuery(game, mode, server, page, season.value if season else "")
             view, picture = await board_message(self.bot, query, interaction.guild_id, interaction.user.id)
             files = [picture.file()] if picture else []
             await answer(interaction, view=view, files=files)
@@ -135,6 +165,11 @@ class RecordsCommands(commands.Cog):
             lines = [self._stats_line(entry) for entry in found]
             favourite = self._game_title(max(found, key=lambda e: e.games).game)
             text = f"## 📊 {who.display_name} ({where})\nFavourite game: **{favourite}**\n" + "\n".join(lines)
+            if scope:
+                standings = await self.bot.service.storage.player_seasons(who.id, scope, SEASON_LINES)
+                standings = [s for s in standings if wanted is None or s.game == wanted]
+                if standings:
+                    text += "\n### Seasons\n" + "\n".join(self._season_line(s) for s in standings)
             await tell(interaction, text)
 
         await guarded(interaction, work)
@@ -151,6 +186,21 @@ class RecordsCommands(commands.Cog):
         if entry.best_score:
             best.append(f"best score {entry.best_score:g}")
         return line + (f" · {', '.join(best)}" if best else "")
+
+    def _season_line(self, standing: SeasonStanding) -> str:
+        engine = self.bot.service.registry.get(standing.game)
+        label = season_of(standing.season).label
+        if standing.board and engine is not None:
+            board = f"{engine.meta.title} · {board_label(engine, standing.board)}"
+            value = f"best {shown_value(standing.value, engine, standing.board)}"
+        else:
+            board = self._game_title(standing.game)
+            value = f"rating {shown(standing.value):,}"
+        place = MEDALS.get(standing.rank, f"#{standing.rank}")
+        return (
+            f"**{label}** · {board}: {place} of {standing.players} · {value} · "
+            f"{counted(standing.games, 'game')}, {counted(standing.wins, 'win')}"
+        )
 
     @app_commands.command(name="history", description="A player's latest games, with ids for /replay")
     @app_commands.describe(user="Whose games (you by default)", game="Only this game")
@@ -208,31 +258,41 @@ class RecordsCommands(commands.Cog):
     @app_commands.describe(
         rate_ai="Rate games played against AI seats (for servers that mostly play against the bot)",
         min_games="Games a player needs before appearing on a leaderboard",
+        season="Season boards restarting each calendar month or quarter (UTC), or off",
+        season_channel="Where the bot posts each season's final boards and champions",
+        champion_role="A role the bot gives each game's season champion (it needs Manage Roles)",
     )
-    @app_commands.choices(rate_ai=ON_OFF)
+    @app_commands.choices(rate_ai=ON_OFF, season=SEASON_LENGTHS)
     async def server_settings(
         self,
         interaction: discord.Interaction,
         rate_ai: app_commands.Choice[str] | None = None,
         min_games: app_commands.Range[int, 1, 100] | None = None,
+        season: app_commands.Choice[str] | None = None,
+        season_channel: discord.TextChannel | None = None,
+        champion_role: discord.Role | None = None,
     ) -> None:
         async def work() -> None:
             assert interaction.guild_id is not None
             storage = self.bot.service.storage
             current = await storage.guild_settings(interaction.guild_id)
-            if rate_ai is not None or min_games is not None:
-                current = GuildSettings(
-                    interaction.guild_id,
-                    rate_ai=current.rate_ai if rate_ai is None else rate_ai.value == "on",
-                    min_games=current.min_games if min_games is None else min_games,
-                )
+            changes = {
+                "rate_ai": None if rate_ai is None else rate_ai.value == "on",
+                "min_games": min_games,
+                "season": None if season is None else season.value,
+                "season_channel": None if season_channel is None else season_channel.id,
+                "champion_role": None if champion_role is None else champion_role.id,
+            }
+            if any(value is not None for value in changes.values()):
+                given = {key: value for key, value in changes.items() if value is not None}
+                current = msgspec.structs.replace(current, **given)
                 await storage.save_guild_settings(current)
             shown_min = current.min_games or self.bot.settings.leaderboard_min_games
             await tell(
                 interaction,
                 f"Games against AI are **{'rated' if current.rate_ai else 'not rated'}** here; "
                 f"players appear on leaderboards after **{shown_min}** "
-                f"{'game' if shown_min == 1 else 'games'}.",
+                f"{'game' if shown_min == 1 else 'games'}.\n" + season_summary(current),
             )
 
         await guarded(interaction, work)

@@ -18,6 +18,8 @@ from bot.storage.records import (
     HistoryEntry,
     LiveRow,
     ResultRecord,
+    SeasonStanding,
+    SeasonToClose,
     TableRecord,
     UserSettings,
 )
@@ -110,8 +112,30 @@ class Storage(Protocol):
         offset: int,
         limit: int,
         viewer: int,
+        season: str = "",
     ) -> BoardPage:
-        """A page of a game's rating board (mode None) or of a mode's high-score board."""
+        """A page of a game's rating board (mode None) or of a mode's high-score board; with
+        `season`, a server's board of that season."""
+        ...
+
+    async def player_seasons(self, user_id: int, guild_id: int, limit: int) -> list[SeasonStanding]:
+        """A player's places on a server's season boards, latest season first."""
+        ...
+
+    async def seasons_to_close(self, now: float) -> list[SeasonToClose]:
+        """Seasons that ended by `now` whose end-of-season post is not done."""
+        ...
+
+    async def claim_season(self, guild_id: int, season: str, owner: str, now: float, until: float) -> bool:
+        """Take a season's end-of-season post until `until`; False if another holds it or it is done."""
+        ...
+
+    async def close_season(self, guild_id: int, season: str, now: float) -> None:
+        """Mark a season's end-of-season post done."""
+        ...
+
+    async def season_boards(self, guild_id: int, season: str) -> list[tuple[str, str]]:
+        """(game, board) of every season board with players; board "" is the game's rating."""
         ...
 
     async def player_stats(self, user_id: int, scope: int) -> list[GameStats]:

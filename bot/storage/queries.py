@@ -86,11 +86,13 @@ def _insert_seats(table_id: int, seats: Sequence[SeatRecord]) -> Plan[None]:
 def _insert_result(result: ResultRecord) -> Plan[None]:
     """Insert a result and its seats."""
     yield Fetch(
-        "INSERT INTO results (table_id, game, mode, guild_id, finished_at, summary, status, kind, won)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO results (table_id, game, mode, guild_id, finished_at, summary, status, kind, won,"
+        " season)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
             result.table_id, result.game, result.mode, result.guild_id, float(result.finished_at),
             result.summary, result.status, result.kind, None if result.won is None else int(result.won),
+            result.season,
         ),
     )  # fmt: skip
     yield Many(
@@ -159,7 +161,7 @@ def actions(table_id: int) -> Plan[list[ActionRecord]]:
 def result(table_id: int) -> Plan[ResultRecord | None]:
     """The result of a finished table with its seats by seat index and its rating changes, or None."""
     rows = yield Fetch(
-        "SELECT table_id, game, mode, guild_id, finished_at, summary, status, kind, won"
+        "SELECT table_id, game, mode, guild_id, finished_at, summary, status, kind, won, season"
         " FROM results WHERE table_id = ?",
         (table_id,),
     )

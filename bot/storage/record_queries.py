@@ -7,6 +7,7 @@ from collections import defaultdict
 from typing import Any
 
 from bot.ratings import Skill, rate
+from bot.storage import season_queries
 from bot.storage.plan import Fetch, Many, Plan
 from bot.storage.records import (
     GLOBAL_SCOPE,
@@ -39,6 +40,7 @@ def record_result(result: ResultRecord) -> Plan[None]:
     elif result.kind == "high_score":
         for scope in scopes(result.guild_id):
             yield from _high_score(result, scope)
+    yield from season_queries.record_season(result)
 
 
 def _rate(result: ResultRecord, scope: int) -> Plan[dict[int, tuple[int, int]]]:
@@ -60,6 +62,8 @@ def _rate(result: ResultRecord, scope: int) -> Plan[dict[int, tuple[int, int]]]:
 
     sides = [[by_seat[index] for index in side] for side in result.sides]
     ranks = [min(seat.placement for seat in side) for side in sides]
+    if scope == result.guild_id and result.season:
+        yield from season_queries.rate_season(result, sides, ranks, current)
     new = rate([[skill(seat) for seat in side] for side in sides], ranks)
     changes: dict[int, tuple[int, int]] = {}
     ratings: list[tuple[object, ...]] = []
@@ -181,9 +185,15 @@ def _board(
 
 
 def rating_board(
-    game: str, scope: int, min_games: int, offset: int, limit: int, viewer: int
+    game: str, scope: int, min_games: int, offset: int, limit: int, viewer: int, season: str = ""
 ) -> Plan[BoardPage]:
-    """A page of a rating leaderboard, best ordinal first (players with enough games only)."""
+    """A page of a rating leaderboard, best ordinal first (players with enough games only);
+    with `season`, the server's board of that season."""
+    if season:
+        return _board(
+            "season_ratings", "ordinal", "guild_id = ? AND season = ? AND game = ? AND games >= ?",
+            (scope, season, game, min_games), [("ordinal", "DESC")], offset, limit, viewer,
+        )  # fmt: skip
     return _board(
         "ratings", "ordinal", "game = ? AND guild_id = ? AND games >= ?", (game, scope, min_games),
         [("ordinal", "DESC")], offset, limit, viewer,
@@ -191,13 +201,20 @@ def rating_board(
 
 
 def high_score_board(
-    game: str, mode: str, scope: int, min_games: int, offset: int, limit: int, viewer: int
+    game: str, mode: str, scope: int, min_games: int, offset: int, limit: int, viewer: int, season: str = ""
 ) -> Plan[BoardPage]:
-    """A page of a high-score board: best score, then most wins, then fewest games."""
+    """A page of a high-score board: best score, then most wins, then fewest games; with `season`,
+    the server's board of that season."""
+    order = [("best", "DESC"), ("wins", "DESC"), ("games", "ASC")]
+    if season:
+        return _board(
+            "season_high_scores", "best",
+            "guild_id = ? AND season = ? AND game = ? AND mode = ? AND games >= ?",
+            (scope, season, game, mode, min_games), order, offset, limit, viewer,
+        )  # fmt: skip
     return _board(
         "high_scores", "best", "game = ? AND mode = ? AND guild_id = ? AND games >= ?",
-        (game, mode, scope, min_games), [("best", "DESC"), ("wins", "DESC"), ("games", "ASC")],
-        offset, limit, viewer,
+        (game, mode, scope, min_games), order, offset, limit, viewer,
     )  # fmt: skip
 
 

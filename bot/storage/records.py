@@ -101,6 +101,7 @@ class ResultRecord(msgspec.Struct, kw_only=True):
     rated_scopes: list[int] = msgspec.field(default_factory=list)  # rated games: server id and/or 0
     changes: dict[int, tuple[int, int]] = msgspec.field(default_factory=dict)
     """Rated games: user id -> (shown rating before, after) in the game's own scope; set on save."""
+    season: str = ""  # the server's season the game counts in ("2026-11", "2026-Q4"), "" for none
 
 
 class UserSettings(msgspec.Struct):
@@ -132,6 +133,9 @@ class GuildSettings(msgspec.Struct):
     guild_id: int
     rate_ai: bool = False  # rate games against AI seats (for solo-heavy servers)
     min_games: int | None = None  # games before a player appears on a leaderboard (None: bot default)
+    season: str = "off"  # season length: "month", "quarter" or "off"
+    season_channel: int | None = None  # where the end-of-season post goes
+    champion_role: int | None = None  # the role given to each game's season champion
 
 
 class BoardRow(msgspec.Struct, frozen=True):
@@ -176,3 +180,23 @@ class HistoryEntry(msgspec.Struct, frozen=True):
     players: int
     status: str
     summary: str
+
+
+class SeasonStanding(msgspec.Struct, frozen=True):
+    """A player's place on one season board of a game (a rating, or a high-score board's best)."""
+
+    season: str
+    game: str
+    board: str  # "" for the game's rating board, else the high-score board
+    rank: int
+    players: int
+    value: float
+    games: int
+    wins: int
+
+
+class SeasonToClose(msgspec.Struct, frozen=True):
+    """A server's season whose end has passed and whose end-of-season post is not done."""
+
+    guild_id: int
+    season: str

@@ -9,7 +9,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 
-from bot.storage import codec, queries, record_queries
+from bot.storage import codec, queries, record_queries, season_queries
 from bot.storage.errors import PlaceTaken
 from bot.storage.plan import Fetch, Mode, Plan, T, only
 from bot.storage.records import (
@@ -21,6 +21,8 @@ from bot.storage.records import (
     HistoryEntry,
     LiveRow,
     ResultRecord,
+    SeasonStanding,
+    SeasonToClose,
     TableRecord,
     UserSettings,
 )
@@ -144,16 +146,39 @@ class SqlStorage(ABC):
         offset: int,
         limit: int,
         viewer: int,
+        season: str = "",
     ) -> BoardPage:
         """A page of the rating board of a game (mode None) or of a mode's high-score board.
 
-        scope is a server id, or 0 for the global board.
+        scope is a server id, or 0 for the global board; `season` asks for a server's season board.
         """
         if mode is None:
-            plan = record_queries.rating_board(game, scope, min_games, offset, limit, viewer)
+            plan = record_queries.rating_board(game, scope, min_games, offset, limit, viewer, season)
         else:
-            plan = record_queries.high_score_board(game, mode, scope, min_games, offset, limit, viewer)
+            plan = record_queries.high_score_board(
+                game, mode, scope, min_games, offset, limit, viewer, season
+            )
         return await self._run(plan, Mode.READ)
+
+    async def player_seasons(self, user_id: int, guild_id: int, limit: int) -> list[SeasonStanding]:
+        """A player's places on a server's season boards, latest season first."""
+        return await self._run(season_queries.player_seasons(user_id, guild_id, limit), Mode.READ)
+
+    async def seasons_to_close(self, now: float) -> list[SeasonToClose]:
+        """Seasons that ended by `now` whose end-of-season post is not done."""
+        return await self._run(season_queries.seasons_to_close(now), Mode.SINGLE)
+
+    async def claim_season(self, guild_id: int, season: str, owner: str, now: float, until: float) -> bool:
+        """Take a season's end-of-season post until `until`; False if another holds it or it is done."""
+        return await self._run(season_queries.claim_season(guild_id, season, owner, now, until), Mode.SINGLE)
+
+    async def close_season(self, guild_id: int, season: str, now: float) -> None:
+        """Mark a season's end-of-season post done."""
+        await self._run(season_queries.close_season(guild_id, season, now), Mode.SINGLE)
+
+    async def season_boards(self, guild_id: int, season: str) -> list[tuple[str, str]]:
+        """(game, board) of every season board with players; board "" is the game's rating."""
+        return await self._run(season_queries.season_boards(guild_id, season), Mode.READ)
 
     async def player_stats(self, user_id: int, scope: int) -> list[GameStats]:
         """A player's record per game in a scope (a server id, or 0 for everywhere)."""

@@ -23,6 +23,7 @@ from bot.storage.sqlite import SqliteStorage
 TABLES = (
     "tables", "seats", "actions", "results", "result_seats", "rating_changes", "ratings", "high_scores",
     "user_settings", "guild_settings", "decks",
+    "season_ratings", "season_high_scores", "seasons",
 )  # fmt: skip
 BATCH = 5000
 

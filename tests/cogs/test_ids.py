@@ -43,3 +43,12 @@ def test_longest_ids_fit_discord() -> None:
 def test_forged_ids_are_refused(forged: str) -> None:
     with pytest.raises(ids.ForgedId):
         ids.parse(forged)
+
+
+def test_a_leaderboard_page_keeps_its_season() -> None:
+    for season in ("current", "previous", "all"):
+        made = ids.board("highcard", "solo.infinite", True, 3, season)
+        assert ids.parse(made) == ids.BoardPage("highcard", "solo.infinite", True, 3, season)
+    assert ids.parse("sb:highcard:-:s:2") == ids.BoardPage("highcard", None, True, 2, "all"), "older pagers"
+    with pytest.raises(ids.ForgedId):
+        ids.parse("sb:highcard:-:s:2:x")

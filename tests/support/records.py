@@ -22,6 +22,7 @@ async def record_game(
     won: bool | None = None,
     at: float = 1000.0,
     status: str = "finished",
+    season: str = "",
 ) -> ResultRecord:
     """Store a finished table and its result (user id None = an AI seat); returns the saved result."""
     seats = [SeatRecord(i, name, user, is_ai=user is None) for i, (user, name) in enumerate(players)]
@@ -33,7 +34,7 @@ async def record_game(
     record.status = status
     result = ResultRecord(
         table_id=record.id, game=game, mode=mode, guild_id=guild_id, finished_at=at, summary="done",
-        status=status, kind=kind, won=won, board=mode if kind == "high_score" else "",
+        status=status, kind=kind, won=won, season=season, board=mode if kind == "high_score" else "",
         rated_scopes=[scope for scope in (guild_id, 0) if scope is not None] if kind == "rated" else [],
         sides=sides if sides is not None else [[i] for i in range(len(players))],
         seats=[
