@@ -20,6 +20,7 @@ from bench.figures import Figure, failed, merge_runs
 from bench.load import action_latency
 from bench.load_postgres import postgres_action_latency
 from bench.memory import memory_per_table
+from bench.pairing import pairing_speed
 from bench.records import records_speed
 from bench.render import render_speed
 from bench.report import render_table, write_results
@@ -36,6 +37,7 @@ SECTIONS: dict[str, Callable[[bool], list[Figure]]] = {
     "startup": startup_time,
     "records": records_speed,
     "fairness": fairness,
+    "pairing": pairing_speed,
     "balance": lambda quick: (
         smashmasters_balance(quick) + superhot_balance(quick) + letopsulle_balance(quick)
     ),

@@ -11,7 +11,9 @@ import bench.__main__ as bench_main
 from bench.figures import Figure, failed, merge_runs, percentile
 from tests.bot.backends import POSTGRES_URL, postgres_problem
 
-SECTIONS = {"engine", "render", "act", "capacity", "memory", "startup", "records", "fairness", "balance"}
+SECTIONS = {
+    "engine", "render", "act", "capacity", "memory", "startup", "records", "fairness", "balance", "pairing",
+}  # fmt: skip
 
 
 def test_the_quick_run_measures_every_section_and_writes_the_results(
