@@ -65,6 +65,7 @@ class TableService:
         self.coordinator: Coordinator = coordinator or Alone()  # other processes on the database
         self.scheduler = Scheduler(self.on_deadline, clock)
         self.new_seed: Callable[[], int] = lambda: secrets.randbits(62)
+        self.on_finished: Callable[[int], Awaitable[None]] | None = None  # a game ended (tournaments)
         # A lock lives exactly as long as someone holds or awaits it, so closed tables leave no trace.
         self._locks: WeakValueDictionary[int, asyncio.Lock] = WeakValueDictionary()
         self._live: TableCache[LiveTable] = TableCache(cache_size, busy=self._locks.__contains__)
@@ -106,8 +107,9 @@ class TableService:
         mode: str,
         options: Mapping[str, str] | None = None,
         turn_timer: float | None = None,
+        seed: int | None = None,
     ) -> LiveTable:
-        """Open a lobby with the host in the first seat."""
+        """Open a lobby with the host in the first seat (`seed`: a deal shared with other tables)."""
         engine = self.validate_new(game, mode, options or {}, turn_timer)
         now = self.clock()
         record = TableRecord(
@@ -117,7 +119,7 @@ class TableService:
             game=game,
             mode=mode,
             options=checked_options(engine, mode, options or {}),
-            seed=self.new_seed(),
+            seed=self.new_seed() if seed is None else seed,
             host_id=host_id,
             turn_timer=self.default_turn_timer if turn_timer is None else turn_timer,
             seats=[SeatRecord(0, host_name, host_id)],
@@ -414,9 +416,29 @@ class TableService:
             await run_automatic(live, now, step)
         return await self.tables.commit(live, now, step)
 
+    async def play_out(self, table_id: int, note: str) -> None:
+        """The AI plays every seat a person still holds to the end of the game (a tournament round
+        ran out of time); the game's own placements count."""
+        async with self._lock(table_id):
+            live = await self.get(table_id)
+            if live.record.status != "active":
+                return
+            with self.tables.mutating(live):
+                for seat in live.record.seats:
+                    if not seat.is_ai and seat.index not in live.runtime.away:
+                        live.runtime.away.append(seat.index)
+                step = Step(notes=[note])
+                opened = await self._advance_and_commit(live, self.clock(), step)
+        await self._publish(live, "step", step, opened)
+
     async def _publish(
         self, live: LiveTable, kind: str, step: Step | None = None, opened: Sequence[DecisionRef] = ()
     ) -> None:
+        if self.on_finished is not None and live.record.status == "finished" and kind != "remote":
+            try:
+                await self.on_finished(live.record.id)
+            except Exception:
+                log.exception("telling that table %s finished failed", live.record.id)
         if self.listener is None:
             return
         change = table_change(live, kind, step or Step(), opened)

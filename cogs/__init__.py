@@ -21,6 +21,7 @@ async def setup(bot: commands.Bot) -> None:
     from cogs.records import RecordsCommands
     from cogs.seasons import SeasonPosts
     from cogs.shelf import DeckShelf
+    from cogs.tournaments import TournamentCommands
 
     assert isinstance(bot, SuperTableBot)
     bot.service.listener = TablePresenter(bot)
@@ -30,3 +31,4 @@ async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(RecordsCommands(bot))
     await bot.add_cog(DeckCommands(bot, shelf))
     await bot.add_cog(SeasonPosts(bot))
+    await bot.add_cog(TournamentCommands(bot))

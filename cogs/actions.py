@@ -15,6 +15,7 @@ from cogs.media import hand_picture
 from cogs.opening import open_rematch
 from cogs.presenter import TablePresenter
 from cogs.replies import NO_DMS, acknowledge, answer, can_manage_threads, tell
+from cogs.tournament_desk import tournament_button
 from engines.core import Decision
 
 if TYPE_CHECKING:
@@ -44,6 +45,8 @@ class Actions:
             await self.rules_page(interaction, parsed)
         elif isinstance(parsed, ids.BoardPage):
             await self.board_page(interaction, parsed)
+        elif isinstance(parsed, ids.TournamentAction):
+            await tournament_button(self.bot, interaction, parsed)
         else:
             await acknowledge(interaction)
             await self.dm_preference(interaction, parsed.on)

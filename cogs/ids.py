@@ -11,6 +11,7 @@ Formats (all <= 100 characters):
   sb:{game}:{board}:{scope}:{page}[:{season}]  leaderboard pages (board "-" = the rating board, else
                                         a high-score mode or mode.variant; scope s|g; season c|p|a,
                                         current, previous or all time: absent means all time)
+  sj:{tournament}:{action}              tournament sign-up buttons (join, leave, checkin)
 Anything else, or anything malformed, is refused as forged: never trusted.
 """
 
@@ -19,7 +20,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-BUTTON_PATTERN = r"s[tclmrdb]:.{0,97}"
+BUTTON_PATTERN = r"s[tclmrdbj]:.{0,97}"
 SELECT_PATTERN = r"ss:.{0,97}"
 LOBBY_ACTIONS = ("join", "leave", "ai", "unai", "start", "cancel")
 TABLE_ACTIONS = ("hand", "rules", "forfeit", "forfeit_yes", "back", "rematch", "refresh")
@@ -29,6 +30,7 @@ _PATTERNS = {
     "ss": re.compile(rf"ss:(\d{{1,18}}):(\d{{1,9}}):({_FIELD})"),
     "sc": re.compile(rf"sc:(\d{{1,18}}):(\d{{1,9}}):({_FIELD}):([0-9a-f]{{1,7}})"),
     "sl": re.compile(r"sl:(\d{1,18}):([a-z_]{1,12})"),
+    "sj": re.compile(r"sj:(\d{1,18}):(join|leave|checkin)"),
     "sm": re.compile(r"sm:(\d{1,18}):([a-z_]{1,12})"),
     "sr": re.compile(r"sr:([a-z0-9_]{1,20}):(\d{1,2})"),
     "sd": re.compile(r"sd:(on|off)"),
@@ -86,7 +88,15 @@ class BoardPage:
     season: str = "all"  # "current", "previous" or "all"
 
 
-Parsed = Choose | LobbyAction | TableAction | RulesPage | DmPreference | BoardPage
+@dataclass(frozen=True)
+class TournamentAction:
+    """A tournament sign-up button: join, leave or checkin."""
+
+    tournament: int
+    action: str
+
+
+Parsed = TournamentAction | Choose | LobbyAction | TableAction | RulesPage | DmPreference | BoardPage
 
 
 def parse(custom_id: str) -> Parsed:
@@ -111,6 +121,8 @@ def parse(custom_id: str) -> Parsed:
         return LobbyAction(int(g[0]), g[1]) if kind == "sl" else TableAction(int(g[0]), g[1])
     if kind == "sr":
         return RulesPage(g[0], int(g[1]))
+    if kind == "sj":
+        return TournamentAction(int(g[0]), g[1])
     if kind == "sb":
         season = {"c": "current", "p": "previous"}.get(g[4] or "a", "all")
         return BoardPage(g[0], None if g[1] == "-" else g[1], g[2] == "s", int(g[3]), season)
@@ -148,3 +160,7 @@ def dm(on: bool) -> str:
 
 def board(game: str, mode: str | None, server: bool, page: int, season: str = "all") -> str:
     return f"sb:{game}:{mode or '-'}:{'s' if server else 'g'}:{page}:{season[0]}"
+
+
+def tournament(tournament_id: int, action: str) -> str:
+    return f"sj:{tournament_id}:{action}"

@@ -21,6 +21,7 @@ from bot.storage.records import (
     SeasonStanding,
     SeasonToClose,
     TableRecord,
+    TournamentRecord,
     UserSettings,
 )
 
@@ -164,4 +165,36 @@ class Storage(Protocol):
 
     async def delete_deck(self, user_id: int, game: str, name: str) -> bool:
         """Delete a deck; False when there was none by that name."""
+        ...
+
+    async def create_tournament(self, record: TournamentRecord) -> int:
+        """Insert a tournament; sets record.id and record.rev (1)."""
+        ...
+
+    async def save_tournament(self, record: TournamentRecord) -> None:
+        """Write a tournament if still at record.rev (else StaleWrite), releasing its lease."""
+        ...
+
+    async def load_tournament(self, tournament_id: int) -> TournamentRecord | None:
+        """One tournament, or None."""
+        ...
+
+    async def due_tournaments(self, now: float) -> list[int]:
+        """Live tournaments whose next change is due and that no process holds."""
+        ...
+
+    async def live_tournaments(self) -> list[tuple[int, float | None]]:
+        """(id, deadline) of every tournament not over."""
+        ...
+
+    async def claim_tournament(self, tournament_id: int, owner: str, now: float, until: float) -> bool:
+        """Hold a tournament's due change until `until`; False when another process holds it."""
+        ...
+
+    async def link_tournament_table(self, tournament_id: int, table_id: int, round_number: int) -> None:
+        """Record that a table was opened for a tournament's round."""
+        ...
+
+    async def tournament_of_table(self, table_id: int) -> int | None:
+        """The tournament a table was opened for, if any."""
         ...

@@ -200,3 +200,23 @@ class SeasonToClose(msgspec.Struct, frozen=True):
 
     guild_id: int
     season: str
+
+
+class TournamentRecord(msgspec.Struct, kw_only=True):
+    """A tournament as stored: `bracket` is `bot.tournament.Bracket` as JSON; `rev` guards writes."""
+
+    id: int = 0
+    guild_id: int
+    channel_id: int
+    message_id: int | None = None
+    organiser_id: int
+    game: str
+    mode: str
+    options: dict[str, str] = msgspec.field(default_factory=dict)
+    round_time: float
+    starts_at: float
+    status: str = "signup"  # signup, checkin, running, finished, cancelled
+    deadline: float | None = None
+    bracket: bytes = b"{}"
+    rev: int = 0
+    created_at: float = 0.0

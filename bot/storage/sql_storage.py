@@ -9,7 +9,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 
-from bot.storage import codec, queries, record_queries, season_queries
+from bot.storage import codec, queries, record_queries, season_queries, tournament_queries
 from bot.storage.errors import PlaceTaken
 from bot.storage.plan import Fetch, Mode, Plan, T, only
 from bot.storage.records import (
@@ -24,6 +24,7 @@ from bot.storage.records import (
     SeasonStanding,
     SeasonToClose,
     TableRecord,
+    TournamentRecord,
     UserSettings,
 )
 
@@ -207,3 +208,35 @@ class SqlStorage(ABC):
     async def delete_deck(self, user_id: int, game: str, name: str) -> bool:
         """Delete a deck; False when there was none by that name."""
         return await self._run(queries.delete_deck(user_id, game, name), Mode.SINGLE)
+
+    async def create_tournament(self, record: TournamentRecord) -> int:
+        """Insert a tournament; sets record.id and record.rev (1)."""
+        record.id = await self._run(tournament_queries.create(record), Mode.WRITE)
+        record.rev = 1
+        return record.id
+
+    async def save_tournament(self, record: TournamentRecord) -> None:
+        """Write a tournament if still at record.rev (else StaleWrite), releasing its lease."""
+        await self._run(tournament_queries.save(record), Mode.WRITE)
+        record.rev += 1
+
+    async def load_tournament(self, tournament_id: int) -> TournamentRecord | None:
+        return await self._run(tournament_queries.load(tournament_id), Mode.READ)
+
+    async def due_tournaments(self, now: float) -> list[int]:
+        """Live tournaments whose next change is due and that no process holds."""
+        return await self._run(tournament_queries.due(now), Mode.SINGLE)
+
+    async def live_tournaments(self) -> list[tuple[int, float | None]]:
+        """(id, deadline) of every tournament not over."""
+        return await self._run(tournament_queries.live(), Mode.SINGLE)
+
+    async def claim_tournament(self, tournament_id: int, owner: str, now: float, until: float) -> bool:
+        """Hold a tournament's due change until `until`; False when another process holds it."""
+        return await self._run(tournament_queries.claim(tournament_id, owner, now, until), Mode.SINGLE)
+
+    async def link_tournament_table(self, tournament_id: int, table_id: int, round_number: int) -> None:
+        await self._run(tournament_queries.link_table(tournament_id, table_id, round_number), Mode.SINGLE)
+
+    async def tournament_of_table(self, table_id: int) -> int | None:
+        return await self._run(tournament_queries.of_table(table_id), Mode.SINGLE)

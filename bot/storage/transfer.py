@@ -23,7 +23,7 @@ from bot.storage.sqlite import SqliteStorage
 TABLES = (
     "tables", "seats", "actions", "results", "result_seats", "rating_changes", "ratings", "high_scores",
     "user_settings", "guild_settings", "decks",
-    "season_ratings", "season_high_scores", "seasons",
+    "season_ratings", "season_high_scores", "seasons", "tournaments", "tournament_tables",
 )  # fmt: skip
 BATCH = 5000
 
@@ -74,6 +74,10 @@ async def transfer(
         await conn.execute(  # new tables get ids after the copied ones
             "SELECT setval(pg_get_serial_sequence('tables', 'id'), coalesce(max(id), 0) + 1, false)"
             " FROM tables"
+        )
+        await conn.execute(  # and new tournaments after the copied ones
+            "SELECT setval(pg_get_serial_sequence('tournaments', 'id'), coalesce(max(id), 0) + 1, false)"
+            " FROM tournaments"
         )
     for table in TABLES:
         copied = await _count_pg(target, table)

@@ -1,0 +1,94 @@
+"""Tournaments on simulated Discord: sign-up, check-in with a no-show, a bye, tables in threads, a
+restart in the middle, a round that times out (the AI plays it out), knockout, and the champion."""
+
+from __future__ import annotations
+
+from tests.cogs.test_full_game import play_to_end, texts_of_buttons
+from tests.cogs.world import World, make_world, on_virtual_time, reply, texts
+
+MINUTE = 60.0
+
+
+def tournament_message(world: World):
+    """The tournament's own message (status, standings, buttons) in #games."""
+    return next(m for m in world.games.history() if "Tournament #" in texts(m) and m.components)
+
+
+def news(world: World) -> str:
+    return "\n".join(m.content for m in world.games.history() if m.content)
+
+
+async def open_tournament(world: World, **options) -> None:
+    made = await world.alice.slash(
+        world.games, "tournament create", game="highcard", mode="classic", round_minutes=5,
+        start_in_minutes=1, **options,
+    )  # fmt: skip
+    assert "open for sign-up" in reply(made)
+
+
+async def test_a_swiss_tournament_from_sign_up_to_champion(simcord_env, make_bot) -> None:
+    world = make_world(simcord_env)
+    dave = world.guild.add_member(simcord_env.create_user("dave"))
+    await open_tournament(world, format="swiss", rounds=2)
+    for member in (world.alice, world.bob, world.carol, dave):
+        joined = await member.click(tournament_message(world), label="Join")
+        assert "signed up" in reply(joined)
+    assert "4 signed up" in texts(tournament_message(world))
+
+    await simcord_env.advance_time(MINUTE + 1)
+    assert "Check-in is open" in news(world)
+    for member in (world.alice, world.bob, world.carol):  # dave never checks in
+        checked = await member.click(tournament_message(world), label="Check in")
+        assert "checked in" in reply(checked)
+
+    await simcord_env.advance_time(10 * MINUTE)
+    said = news(world)
+    assert "Did not check in (dropped): dave" in said and "Round 1 has begun: 1 tables" in said
+    assert "Bye: carol" in said, "the lowest-ranked player sits the odd round out"
+    (thread,) = world.games.threads
+    await play_to_end(world, thread, (world.alice, world.bob))
+    await simcord_env.advance_time(1)
+    assert "Round 2 has begun" in news(world)
+    board = tournament_message(world)
+    assert board.attachments and "points" in (board.attachments[0].description or "").lower()
+
+    await simcord_env.restart_bot(make_bot())
+    on_virtual_time(world.bot, simcord_env)
+    await simcord_env.advance_time(6 * MINUTE)  # nobody plays round 2: the AI plays it out
+    said = news(world)
+    assert "Time is up" in said or "time is up" in said.lower()
+    await simcord_env.advance_time(MINUTE)
+    said = news(world)
+    assert "The tournament is over" in said and "Champion: <@" in said
+    assert "Finished" in texts(tournament_message(world))
+
+
+async def test_a_knockout_tournament_leaves_one_player(simcord_env) -> None:
+    world = make_world(simcord_env)
+    await open_tournament(world, format="knockout")
+    for member in (world.alice, world.bob, world.carol):
+        await member.click(tournament_message(world), label="Join")
+    await simcord_env.advance_time(MINUTE + 1)
+    for member in (world.alice, world.bob, world.carol):
+        await member.click(tournament_message(world), label="Check in")
+    await simcord_env.advance_time(10 * MINUTE)
+    assert "Round 1 has begun" in news(world) and "Bye: alice" in news(world), "the top seed has the bye"
+    for _ in range(3):
+        await simcord_env.advance_time(6 * MINUTE)
+    said = news(world)
+    assert "Knocked out:" in said and "The tournament is over" in said and "Champion: <@" in said
+
+
+async def test_only_the_organiser_runs_the_tournament(simcord_env) -> None:
+    world = make_world(simcord_env)
+    await open_tournament(world, format="swiss", rounds=1)
+    refused = await world.bob.slash(world.games, "tournament cancel", tournament=1)
+    assert "Only the tournament's organiser" in reply(refused)
+    longer = await world.alice.slash(world.games, "tournament extend", tournament=1, minutes=10)
+    assert "10 more minutes" in reply(longer)
+    stopped = await world.alice.slash(world.games, "tournament cancel", tournament=1)
+    assert "cancelled" in reply(stopped)
+    closed = tournament_message(world)
+    assert "Cancelled" in texts(closed) and "Join" not in texts_of_buttons(closed), (
+        "no sign-up once cancelled"
+    )
