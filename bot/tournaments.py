@@ -11,6 +11,7 @@ again anyway), so nothing is lost when a process stops between a game's end and 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import uuid
 from collections.abc import Awaitable, Callable
@@ -66,6 +67,7 @@ class TournamentService:
         storage: Storage,
         clock: Clock,
         play_out: Callable[[int, str], Awaitable[None]],
+        forfeit: Callable[[int, int], Awaitable[object]],
         desk: Desk,
         wait_hook: Callable[[], WaitHook],
         owner: str | None = None,
@@ -73,6 +75,7 @@ class TournamentService:
         self.storage = storage
         self.clock = clock
         self.play_out = play_out
+        self.forfeit = forfeit
         self.desk = desk
         self.owner = owner or f"supertable-{uuid.uuid4().hex[:12]}"
         self.scheduler = Scheduler(self.on_deadline, clock, lambda waiting: wait_hook()(waiting))
@@ -170,6 +173,11 @@ class TournamentService:
             return f"<@{user_id}> was dropped: they keep their points and are paired no more."
 
         record, bracket, news = await self.change(tournament_id, edit)
+        playing = [p for p in bracket.pods if p.placements is None and user_id in p.players]
+        for pod in playing:  # their game of this round goes on with the AI in their seat
+            if pod.table_id is not None:
+                with contextlib.suppress(UserError):  # they had forfeited, or the game ended meanwhile
+                    await self.forfeit(pod.table_id, user_id)
         await self.desk.show(record, bracket, news)
         return news
 

@@ -260,6 +260,8 @@ class GameCommands(commands.Cog):
             "`/rules game` how to play · `/deck build` your own deck (Smash Masters, Letopsulle)"
             + (" · `/settings dm:on` get your turns by DM" if self.bot.settings.dms else "")
             + "\n"
+            "`/tournament create` a Swiss or knockout tournament: sign-up, check-in, tables in threads, "
+            "standings\n"
             "`/leaderboard game season` the best players, this season or all time · `/stats` your record "
             "and seasons · `/server settings season:month` monthly or quarterly seasons with champions\n"
             "On the table: **Open my hand** shows your cards and your choices, privately "

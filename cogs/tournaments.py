@@ -35,6 +35,7 @@ class TournamentCommands(commands.Cog):
             bot.service.storage,
             bot.service.clock,
             bot.service.play_out,
+            bot.service.forfeit,
             self.desk,
             lambda: bot.service.scheduler.wait_hook,
             owner=getattr(bot.service.storage, "process_id", None),

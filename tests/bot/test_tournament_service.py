@@ -1,0 +1,141 @@
+"""Tournaments without Discord, on a virtual clock: 64 players over five Swiss rounds played out by
+the AI to a champion, tables of three with AI in the short ones, and one process per round change."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+from pathlib import Path
+
+from bot.pairing import placement_points
+from bot.service import TableService
+from bot.storage.records import TournamentRecord
+from bot.tournament import Bracket, check_in, join, table
+from bot.tournaments import TournamentService
+from tests.bot.service_kit import FakeClock, make_service
+
+GUILD = 1
+
+
+class TableDesk:
+    """Opens each pod's table on the service (a channel per table) and keeps the news."""
+
+    def __init__(self, service: TableService) -> None:
+        self.service = service
+        self.channels = itertools.count(10_000)
+        self.news: list[str] = []
+        self.seats: list[int] = []
+        self.tables: list[int] = []
+
+    async def open_pod(self, record: TournamentRecord, bracket: Bracket, pod: int, seed: int) -> int:
+        players = bracket.pods[pod].players
+        live = await self.service.create_lobby(
+            guild_id=GUILD, channel_id=next(self.channels), thread_id=None, host_id=players[0],
+            host_name=f"P{players[0]}", game=record.game, mode=record.mode, options=record.options,
+        )  # fmt: skip
+        for user in players[1:]:
+            live = await self.service.join(live.id, user, f"P{user}")
+        while len(live.record.seats) < bracket.pod_size:
+            live = await self.service.add_ai(live.id, players[0])
+        self.seats.append(len(live.record.seats))
+        self.tables.append(live.id)
+        await self.service.start(live.id, players[0])
+        return live.id
+
+    async def show(self, record: TournamentRecord, bracket: Bracket, news: str) -> None:
+        if news:
+            self.news.append(news)
+
+
+def running(service: TableService, desk: TableDesk, clock: FakeClock) -> TournamentService:
+    tournaments = TournamentService(
+        service.storage, clock, service.play_out, service.forfeit, desk, lambda: lambda waiting: waiting
+    )
+    service.on_finished = tournaments.table_finished
+    return tournaments
+
+
+async def signed_up(tournaments: TournamentService, clock: FakeClock, players: int, pod: int) -> int:
+    bracket = Bracket(format="swiss", rounds=5, pod_size=pod)
+    for user in range(1, players + 1):
+        join(bracket, user, f"P{user}", rating=0.0)
+        check_in(bracket, user)
+    record = TournamentRecord(
+        guild_id=GUILD, channel_id=5, organiser_id=1, game="highcard", mode="classic", round_time=300.0,
+        starts_at=clock.now,
+    )  # fmt: skip
+    await tournaments.create(record, bracket)
+    tournaments.scheduler.cancel_all()  # the test moves time itself
+    return record.id
+
+
+async def to_deadline(tournaments: TournamentService, clock: FakeClock, tournament_id: int) -> None:
+    record, _ = await tournaments.load(tournament_id)
+    clock.now = max(clock.now, record.deadline or clock.now) + 1
+
+
+async def run_to_the_end(
+    tournaments: TournamentService, clock: FakeClock, tournament_id: int
+) -> TournamentRecord:
+    """Move time on to each deadline (nobody plays: every round times out) until the end."""
+    for _ in range(200):
+        record, _ = await tournaments.load(tournament_id)
+        if record.status in ("finished", "cancelled"):
+            return record
+        clock.now = max(clock.now, record.deadline or clock.now) + 1
+        await tournaments.on_deadline(tournament_id)
+        for _ in range(50):  # let the AI's bursts and the tables' nudges run
+            await asyncio.sleep(0)
+        tournaments.scheduler.cancel_all()
+    raise AssertionError("the tournament did not end")
+
+
+async def test_64_players_five_swiss_rounds_played_out_by_the_ai(tmp_path: Path) -> None:
+    clock = FakeClock()
+    service = await make_service(tmp_path / "t.db", clock)
+    desk = TableDesk(service)
+    tournaments = running(service, desk, clock)
+    tournament_id = await signed_up(tournaments, clock, 64, pod=2)
+    record = await run_to_the_end(tournaments, clock, tournament_id)
+    _, bracket = await tournaments.load(tournament_id)
+    assert record.status == "finished" and bracket.round == 5
+    assert sum(1 for news in desk.news if "has begun" in news) == 5 and len(desk.seats) == 5 * 32
+    results = [await service.storage.result(table_id) for table_id in desk.tables]
+    expected = sum(
+        placement_points(seat.placement, len(result.seats))
+        for result in results
+        if result
+        for seat in result.seats
+    )
+    assert all(result is not None and result.status == "finished" for result in results)
+    assert sum(line.points for line in table(bracket)) == expected, "every table's result counted once"
+    assert all(len(e.met) == 5 for e in bracket.entrants), "nobody met anyone twice"
+    assert "tournament is over" in desk.news[-1]
+
+
+async def test_tables_of_three_leave_a_short_table_to_the_ai(tmp_path: Path) -> None:
+    clock = FakeClock()
+    service = await make_service(tmp_path / "t.db", clock)
+    desk = TableDesk(service)
+    tournaments = running(service, desk, clock)
+    tournament_id = await signed_up(tournaments, clock, 5, pod=3)
+    for _ in ("check-in", "round 1"):
+        await to_deadline(tournaments, clock, tournament_id)
+        await tournaments.on_deadline(tournament_id)
+    _, bracket = await tournaments.load(tournament_id)
+    assert [len(pod.players) for pod in bracket.pods] == [3, 2] and desk.seats == [3, 3]
+
+
+async def test_one_process_runs_each_round_change(tmp_path: Path) -> None:
+    clock = FakeClock()
+    service = await make_service(tmp_path / "t.db", clock)
+    desk = TableDesk(service)
+    first, second = running(service, desk, clock), running(service, desk, clock)
+    tournament_id = await signed_up(first, clock, 4, pod=2)
+    await to_deadline(first, clock, tournament_id)
+    await first.on_deadline(tournament_id)  # check-in opens
+    await to_deadline(first, clock, tournament_id)
+    await asyncio.gather(first.on_deadline(tournament_id), second.on_deadline(tournament_id))
+    second.scheduler.cancel_all()
+    first.scheduler.cancel_all()
+    assert sum(1 for news in desk.news if "has begun" in news) == 1 and len(desk.seats) == 2
