@@ -417,16 +417,17 @@ class TableService:
         return await self.tables.commit(live, now, step)
 
     async def play_out(self, table_id: int, note: str) -> None:
-        """The AI plays every seat a person still holds to the end of the game (a tournament round
-        ran out of time); the game's own placements count."""
+        """The AI plays every seat a person still holds to the end of the game at once (a tournament
+        round ran out of time); the game's own placements count, as for a kicked player."""
         async with self._lock(table_id):
             live = await self.get(table_id)
             if live.record.status != "active":
                 return
             with self.tables.mutating(live):
+                live.runtime.away = []
                 for seat in live.record.seats:
-                    if not seat.is_ai and seat.index not in live.runtime.away:
-                        live.runtime.away.append(seat.index)
+                    if not seat.is_ai and seat.index not in live.runtime.kicked + live.runtime.forfeited:
+                        live.runtime.kicked.append(seat.index)
                 step = Step(notes=[note])
                 opened = await self._advance_and_commit(live, self.clock(), step)
         await self._publish(live, "step", step, opened)

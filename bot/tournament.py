@@ -51,6 +51,7 @@ class Bracket(msgspec.Struct, kw_only=True):
     round: int = 0
     pods: list[Pod] = msgspec.field(default_factory=list)
     byes: list[int] = msgspec.field(default_factory=list)
+    timed_out: bool = False  # this round's time ran out (the AI is finishing its tables)
 
     @property
     def solo(self) -> bool:
@@ -114,6 +115,7 @@ def pair_next(bracket: Bracket) -> Round:
     players = _players(bracket, bracket.playing())
     pairing = (swiss if bracket.format == "swiss" else knockout)(players, bracket.pod_size)
     bracket.round += 1
+    bracket.timed_out = False
     bracket.pods = [Pod(players=list(pod)) for pod in pairing.pods]
     bracket.byes = list(pairing.byes)
     for user_id in pairing.byes:

@@ -284,7 +284,8 @@ class TournamentService:
             changed = await self._collect(bracket) or changed
             if not round_over(bracket):
                 record.deadline = now + LOOK_AGAIN
-                return "⏱️ Time is up for this round: the AI is finishing the last tables."
+                told, bracket.timed_out = bracket.timed_out, True
+                return None if told else "⏱️ Time is up for this round: the AI is finishing the last tables."
         if not round_over(bracket):
             return "" if changed else None
         out = close_round(bracket)

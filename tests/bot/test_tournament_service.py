@@ -12,6 +12,7 @@ from bot.service import TableService
 from bot.storage.records import TournamentRecord
 from bot.tournament import Bracket, check_in, join, table
 from bot.tournaments import TournamentService
+from engines.superhot.engine import Superhot
 from tests.bot.service_kit import FakeClock, make_service
 
 GUILD = 1
@@ -32,6 +33,7 @@ class TableDesk:
         live = await self.service.create_lobby(
             guild_id=GUILD, channel_id=next(self.channels), thread_id=None, host_id=players[0],
             host_name=f"P{players[0]}", game=record.game, mode=record.mode, options=record.options,
+            seed=seed if bracket.solo else None,
         )  # fmt: skip
         for user in players[1:]:
             live = await self.service.join(live.id, user, f"P{user}")
@@ -74,8 +76,21 @@ async def to_deadline(tournaments: TournamentService, clock: FakeClock, tourname
     clock.now = max(clock.now, record.deadline or clock.now) + 1
 
 
+async def fire_table_deadlines(service: TableService, clock: FakeClock, tables: list[int]) -> None:
+    """The tables' own deadlines (the AI's pacing) that the moved clock has passed."""
+    for table_id in tables:
+        due = service.scheduler.due(table_id)
+        if due is not None and due <= clock.now:
+            service.scheduler.arm(table_id, None)
+            await service.on_deadline(table_id)
+
+
 async def run_to_the_end(
-    tournaments: TournamentService, clock: FakeClock, tournament_id: int
+    tournaments: TournamentService,
+    clock: FakeClock,
+    tournament_id: int,
+    service: TableService,
+    desk: TableDesk,
 ) -> TournamentRecord:
     """Move time on to each deadline (nobody plays: every round times out) until the end."""
     for _ in range(200):
@@ -87,6 +102,7 @@ async def run_to_the_end(
         for _ in range(50):  # let the AI's bursts and the tables' nudges run
             await asyncio.sleep(0)
         tournaments.scheduler.cancel_all()
+        await fire_table_deadlines(service, clock, desk.tables)
     raise AssertionError("the tournament did not end")
 
 
@@ -96,7 +112,7 @@ async def test_64_players_five_swiss_rounds_played_out_by_the_ai(tmp_path: Path)
     desk = TableDesk(service)
     tournaments = running(service, desk, clock)
     tournament_id = await signed_up(tournaments, clock, 64, pod=2)
-    record = await run_to_the_end(tournaments, clock, tournament_id)
+    record = await run_to_the_end(tournaments, clock, tournament_id, service, desk)
     _, bracket = await tournaments.load(tournament_id)
     assert record.status == "finished" and bracket.round == 5
     assert sum(1 for news in desk.news if "has begun" in news) == 5 and len(desk.seats) == 5 * 32
@@ -139,3 +155,28 @@ async def test_one_process_runs_each_round_change(tmp_path: Path) -> None:
     second.scheduler.cancel_all()
     first.scheduler.cancel_all()
     assert sum(1 for news in desk.news if "has begun" in news) == 1 and len(desk.seats) == 2
+
+
+async def test_a_solo_mode_is_a_same_seed_challenge(tmp_path: Path) -> None:
+    clock = FakeClock()
+    service = await make_service(tmp_path / "t.db", clock)
+    service.registry = {**service.registry, "superhot": Superhot()}
+    service.tables.registry = service.registry
+    desk = TableDesk(service)
+    tournaments = running(service, desk, clock)
+    bracket = Bracket(format="swiss", rounds=1, pod_size=1)
+    for user in (1, 2, 3):
+        join(bracket, user, f"P{user}", rating=0.0)
+        check_in(bracket, user)
+    record = TournamentRecord(
+        guild_id=GUILD, channel_id=5, organiser_id=1, game="superhot", mode="solo", round_time=300.0,
+        starts_at=clock.now,
+    )  # fmt: skip
+    await tournaments.create(record, bracket)
+    tournaments.scheduler.cancel_all()
+    record = await run_to_the_end(tournaments, clock, record.id, service, desk)
+    seeds = {(await service.storage.load_table(table_id)).seed for table_id in desk.tables}
+    assert len(desk.tables) == 3 and len(seeds) == 1, "everyone played the same deal"
+    _, bracket = await tournaments.load(record.id)
+    lines = table(bracket)
+    assert record.status == "finished" and sorted(line.points for line in lines)[-1] == 1.0
