@@ -180,3 +180,25 @@ async def test_a_solo_mode_is_a_same_seed_challenge(tmp_path: Path) -> None:
     _, bracket = await tournaments.load(record.id)
     lines = table(bracket)
     assert record.status == "finished" and sorted(line.points for line in lines)[-1] == 1.0
+
+
+async def test_a_knockout_of_tables_of_four_ends_with_one_player(tmp_path: Path) -> None:
+    clock = FakeClock()
+    service = await make_service(tmp_path / "t.db", clock)
+    desk = TableDesk(service)
+    tournaments = running(service, desk, clock)
+    bracket = Bracket(format="knockout", rounds=1, pod_size=4)
+    for user in range(1, 9):
+        join(bracket, user, f"P{user}", rating=float(-user))
+        check_in(bracket, user)
+    record = TournamentRecord(
+        guild_id=GUILD, channel_id=5, organiser_id=1, game="highcard", mode="classic", round_time=300.0,
+        starts_at=clock.now,
+    )  # fmt: skip
+    await tournaments.create(record, bracket)
+    tournaments.scheduler.cancel_all()
+    record = await run_to_the_end(tournaments, clock, record.id, service, desk)
+    _, bracket = await tournaments.load(record.id)
+    assert record.status == "finished" and bracket.round == 2
+    assert desk.seats == [4, 4, 4], "the final's two players sit with two AI seats"
+    assert sum(1 for e in bracket.entrants if not e.out) == 1
