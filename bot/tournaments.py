@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import random
 import uuid
 from collections.abc import Awaitable, Callable
 from typing import Protocol
@@ -89,6 +90,13 @@ class TournamentService:
 
     def close(self) -> None:
         self.scheduler.cancel_all()
+
+    async def sweep(self) -> None:
+        """Cluster mode: run every due change this process has no timer for (a tournament created
+        by another process, or one whose process stopped); the claim keeps each change to one."""
+        for tournament_id in await self.storage.due_tournaments(self.clock()):
+            if not self.scheduler.armed(tournament_id):
+                await self.on_deadline(tournament_id)
 
     # ------------------------------------------------------------------ players and organisers
 
@@ -297,7 +305,7 @@ class TournamentService:
 
     async def _next_round(self, record: TournamentRecord, bracket: Bracket) -> str:
         pairing = pair_next(bracket)
-        seed = hash((record.id, bracket.round, record.created_at)) & ((1 << 62) - 1)
+        seed = random.Random(f"{record.id}:{bracket.round}:{record.created_at}").getrandbits(62)
         for index, pod in enumerate(bracket.pods):
             pod.table_id = await self.desk.open_pod(record, bracket, index, seed)
             await self.storage.link_tournament_table(record.id, pod.table_id, bracket.round)

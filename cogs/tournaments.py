@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from typing import TYPE_CHECKING
 
 import discord
@@ -19,6 +21,9 @@ from cogs.tournament_desk import DiscordDesk
 
 if TYPE_CHECKING:
     from bot.app import SuperTableBot
+    from bot.cluster import Cluster
+
+log = logging.getLogger(__name__)
 
 
 class TournamentCommands(commands.Cog):
@@ -41,11 +46,25 @@ class TournamentCommands(commands.Cog):
             owner=getattr(bot.service.storage, "process_id", None),
         )
         bot.service.on_finished = self.tournaments.table_finished
+        self._sweeper: asyncio.Task[None] | None = None
 
     async def cog_load(self) -> None:
         await self.tournaments.resume()
+        cluster = self.bot.cluster
+        if cluster is not None:  # other processes create tournaments and may stop mid-change
+            self._sweeper = asyncio.get_running_loop().create_task(self._sweep(cluster))
+
+    async def _sweep(self, cluster: Cluster) -> None:
+        while True:
+            await cluster.wait_hook(asyncio.sleep(cluster.timings.sweep))
+            try:
+                await self.tournaments.sweep()
+            except Exception:
+                log.warning("looking for due tournaments failed; trying again", exc_info=True)
 
     async def cog_unload(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         self.tournaments.close()
 
     @tournament.command(

@@ -202,3 +202,17 @@ async def test_a_knockout_of_tables_of_four_ends_with_one_player(tmp_path: Path)
     assert record.status == "finished" and bracket.round == 2
     assert desk.seats == [4, 4, 4], "the final's two players sit with two AI seats"
     assert sum(1 for e in bracket.entrants if not e.out) == 1
+
+
+async def test_another_process_runs_a_change_it_has_no_timer_for(tmp_path: Path) -> None:
+    clock = FakeClock()
+    service = await make_service(tmp_path / "t.db", clock)
+    desk = TableDesk(service)
+    creator, other = running(service, desk, clock), running(service, desk, clock)
+    tournament_id = await signed_up(creator, clock, 4, pod=2)  # the creator then stops
+    await other.sweep()
+    assert desk.news == [], "nothing is due yet"
+    await to_deadline(other, clock, tournament_id)
+    await other.sweep()
+    other.scheduler.cancel_all()
+    assert any("Check-in is open" in news for news in desk.news)
