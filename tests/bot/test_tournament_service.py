@@ -210,6 +210,7 @@ async def test_another_process_runs_a_change_it_has_no_timer_for(tmp_path: Path)
     desk = TableDesk(service)
     creator, other = running(service, desk, clock), running(service, desk, clock)
     tournament_id = await signed_up(creator, clock, 4, pod=2)  # the creator then stops
+    clock.now -= 1
     await other.sweep()
     assert desk.news == [], "nothing is due yet"
     await to_deadline(other, clock, tournament_id)
