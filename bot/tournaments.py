@@ -306,9 +306,12 @@ class TournamentService:
     async def _next_round(self, record: TournamentRecord, bracket: Bracket) -> str:
         pairing = pair_next(bracket)
         seed = random.Random(f"{record.id}:{bracket.round}:{record.created_at}").getrandbits(62)
-        for index, pod in enumerate(bracket.pods):
-            pod.table_id = await self.desk.open_pod(record, bracket, index, seed)
-            await self.storage.link_tournament_table(record.id, pod.table_id, bracket.round)
+        opened = await self.storage.tournament_round_tables(record.id, bracket.round)
+        for index, pod in enumerate(bracket.pods):  # the same pairing if a stopped change is run again
+            pod.table_id = opened.get(index)
+            if pod.table_id is None:
+                pod.table_id = await self.desk.open_pod(record, bracket, index, seed)
+                await self.storage.link_tournament_table(record.id, pod.table_id, bracket.round, index)
         record.deadline = self.clock() + record.round_time
         byes = f" Bye: {', '.join(self._names(bracket, pairing.byes))}." if pairing.byes else ""
         until = f"<t:{int(record.deadline)}:t>"

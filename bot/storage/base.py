@@ -191,8 +191,14 @@ class Storage(Protocol):
         """Hold a tournament's due change until `until`; False when another process holds it."""
         ...
 
-    async def link_tournament_table(self, tournament_id: int, table_id: int, round_number: int) -> None:
-        """Record that a table was opened for a tournament's round."""
+    async def link_tournament_table(
+        self, tournament_id: int, table_id: int, round_number: int, pod: int
+    ) -> None:
+        """Record that a table was opened for a pod of a tournament's round."""
+        ...
+
+    async def tournament_round_tables(self, tournament_id: int, round_number: int) -> dict[int, int]:
+        """Pod -> table id of the tables already opened for a tournament's round."""
         ...
 
     async def tournament_of_table(self, table_id: int) -> int | None:

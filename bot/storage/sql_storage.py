@@ -235,8 +235,16 @@ class SqlStorage(ABC):
         """Hold a tournament's due change until `until`; False when another process holds it."""
         return await self._run(tournament_queries.claim(tournament_id, owner, now, until), Mode.SINGLE)
 
-    async def link_tournament_table(self, tournament_id: int, table_id: int, round_number: int) -> None:
-        await self._run(tournament_queries.link_table(tournament_id, table_id, round_number), Mode.SINGLE)
+    async def link_tournament_table(
+        self, tournament_id: int, table_id: int, round_number: int, pod: int
+    ) -> None:
+        await self._run(
+            tournament_queries.link_table(tournament_id, table_id, round_number, pod), Mode.SINGLE
+        )
+
+    async def tournament_round_tables(self, tournament_id: int, round_number: int) -> dict[int, int]:
+        """Pod -> table id of the tables already opened for a tournament's round."""
+        return await self._run(tournament_queries.round_tables(tournament_id, round_number), Mode.SINGLE)
 
     async def tournament_of_table(self, table_id: int) -> int | None:
         return await self._run(tournament_queries.of_table(table_id), Mode.SINGLE)

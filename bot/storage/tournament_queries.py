@@ -80,11 +80,20 @@ def claim(tournament_id: int, owner: str, now: float, until: float) -> Plan[bool
     return bool(rows)
 
 
-def link_table(tournament_id: int, table_id: int, round_number: int) -> Plan[None]:
+def link_table(tournament_id: int, table_id: int, round_number: int, pod: int) -> Plan[None]:
     yield Fetch(
-        "INSERT INTO tournament_tables (table_id, tournament_id, round) VALUES (?, ?, ?)",
-        (table_id, tournament_id, round_number),
+        "INSERT INTO tournament_tables (table_id, tournament_id, round, pod) VALUES (?, ?, ?, ?)",
+        (table_id, tournament_id, round_number, pod),
     )
+
+
+def round_tables(tournament_id: int, round_number: int) -> Plan[dict[int, int]]:
+    """Pod -> table id of the tables already opened for a round."""
+    rows = yield Fetch(
+        "SELECT pod, table_id FROM tournament_tables WHERE tournament_id = ? AND round = ?",
+        (tournament_id, round_number),
+    )
+    return {int(row["pod"]): int(row["table_id"]) for row in rows}
 
 
 def of_table(table_id: int) -> Plan[int | None]:

@@ -7,6 +7,8 @@ import asyncio
 import itertools
 from pathlib import Path
 
+import pytest
+
 from bot.pairing import placement_points
 from bot.service import TableService
 from bot.storage.records import TournamentRecord
@@ -217,3 +219,29 @@ async def test_another_process_runs_a_change_it_has_no_timer_for(tmp_path: Path)
     await other.sweep()
     other.scheduler.cancel_all()
     assert any("Check-in is open" in news for news in desk.news)
+
+
+async def test_a_round_change_that_stopped_halfway_opens_no_table_twice(tmp_path: Path) -> None:
+    clock = FakeClock()
+    service = await make_service(tmp_path / "t.db", clock)
+    desk = TableDesk(service)
+    tournaments = running(service, desk, clock)
+    tournament_id = await signed_up(tournaments, clock, 4, pod=2)
+    await tournaments.on_deadline(tournament_id)  # check-in opens
+    opened = desk.open_pod
+
+    async def stops_after_one(record, bracket, pod, seed):  # the process stops after one table
+        if pod == 1:
+            raise RuntimeError("process stopped")
+        return await opened(record, bracket, pod, seed)
+
+    desk.open_pod = stops_after_one  # type: ignore[method-assign]
+    await to_deadline(tournaments, clock, tournament_id)
+    with pytest.raises(RuntimeError):
+        await tournaments.on_deadline(tournament_id)
+    desk.open_pod = opened  # type: ignore[method-assign]
+    clock.now += 200  # the stopped process's lease runs out
+    await tournaments.on_deadline(tournament_id)
+    tournaments.scheduler.cancel_all()
+    _, bracket = await tournaments.load(tournament_id)
+    assert len(desk.tables) == 2 and sorted(p.table_id for p in bracket.pods) == sorted(desk.tables)

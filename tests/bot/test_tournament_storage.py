@@ -27,7 +27,8 @@ async def test_a_tournament_reads_back_as_written(storage: SqlStorage) -> None:
     loaded = await storage.load_tournament(tournament_id)
     assert loaded == record
     assert msgspec.json.decode(loaded.bracket, type=Bracket).entrants[0].name == "Ann 🔥"
-    await storage.link_tournament_table(tournament_id, 55, 1)
+    await storage.link_tournament_table(tournament_id, 55, 1, 0)
+    assert await storage.tournament_round_tables(tournament_id, 1) == {0: 55}
     assert (
         await storage.tournament_of_table(55) == tournament_id
         and await storage.tournament_of_table(56) is None

@@ -23,9 +23,13 @@ CREATE TABLE tournaments (
 
 CREATE INDEX tournaments_due ON tournaments (deadline) WHERE status IN ('signup', 'checkin', 'running');
 
--- Which tournament and round each of its tables belongs to.
+-- Which tournament, round and pod (its place in the round's pairing) each of its tables is; a round
+-- change that stopped halfway finds the tables it opened here and does not open them twice.
 CREATE TABLE tournament_tables (
     table_id      INTEGER PRIMARY KEY,
     tournament_id INTEGER NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
-    round         INTEGER NOT NULL
+    round         INTEGER NOT NULL,
+    pod           INTEGER NOT NULL
 );
+
+CREATE INDEX tournament_tables_round ON tournament_tables (tournament_id, round);
