@@ -97,6 +97,12 @@ class TournamentCommands(commands.Cog):
             channel = interaction.channel
             if interaction.guild_id is None or not isinstance(channel, discord.TextChannel):
                 raise UserError("Tournaments run in a server text channel (each table gets a thread).")
+            perms = channel.permissions_for(channel.guild.me)
+            if not (perms.create_public_threads and perms.send_messages_in_threads and perms.send_messages):
+                raise UserError(
+                    "Each tournament table gets its own thread: I need Send Messages, Create Public Threads "
+                    "and Send Messages in Threads in this channel."
+                )
             registry = self.bot.service.registry
             game_id = find_game(registry, game)
             engine = registry[game_id]

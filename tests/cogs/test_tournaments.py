@@ -3,6 +3,8 @@ restart in the middle, a round that times out (the AI plays it out), knockout, a
 
 from __future__ import annotations
 
+import discord
+
 from tests.cogs.test_full_game import play_to_end, texts_of_buttons
 from tests.cogs.world import World, make_world, on_virtual_time, reply, texts
 
@@ -91,3 +93,22 @@ async def test_only_the_organiser_runs_the_tournament(simcord_env) -> None:
     assert "Cancelled" in texts(closed) and "Join" not in texts_of_buttons(closed), (
         "no sign-up once cancelled"
     )
+
+
+async def test_a_tournament_needs_threads_and_a_known_game(simcord_env) -> None:
+    world = make_world(simcord_env)
+    closed = world.guild.create_text_channel(
+        "no-threads", overwrites={world.guild.me: discord.PermissionOverwrite(create_public_threads=False)}
+    )
+    refused = await world.alice.slash(
+        closed, "tournament create", game="highcard", mode="classic", format="swiss"
+    )
+    assert "Create Public Threads" in reply(refused) and not closed.history()
+    unknown = await world.alice.slash(
+        world.games, "tournament create", game="chess", mode="x", format="swiss"
+    )
+    assert "chess" in reply(unknown).lower() and not world.games.history()
+    too_big = await world.alice.slash(
+        world.games, "tournament create", game="highcard", mode="classic", format="swiss", table_size=7
+    )
+    assert "seat 2 to 4" in reply(too_big)
