@@ -44,6 +44,8 @@ log = logging.getLogger(__name__)
 CHECK_IN_TIME = 600.0
 """Seconds players have, from the start time, to check in."""
 LEASE = 120.0
+MENTIONS_AT_MOST = 1500
+"""Characters of player mentions a message may carry (a Discord message holds 2,000)."""
 LOOK_AGAIN = 30.0
 """After a round's time ran out and the AI took over the unfinished tables, look again this soon."""
 
@@ -90,6 +92,11 @@ class TournamentService:
 
     def close(self) -> None:
         self.scheduler.cancel_all()
+
+    async def settled(self) -> None:
+        """Wait until the nudges of finished tables in flight are done."""
+        while self._tasks:
+            await asyncio.gather(*self._tasks, return_exceptions=True)
 
     async def sweep(self) -> None:
         """Cluster mode: run every due change this process has no timer for (a tournament created
@@ -272,6 +279,8 @@ class TournamentService:
                 return "Not enough players signed up: the tournament is cancelled."
             record.status, record.deadline = "checkin", now + CHECK_IN_TIME
             mentions = " ".join(f"<@{e.user_id}>" for e in bracket.entrants)
+            if len(mentions) > MENTIONS_AT_MOST:  # a big field is told without a ping each
+                mentions = f"{len(bracket.entrants)} players signed up."
             return f"✅ Check-in is open until <t:{int(record.deadline)}:t>: press **Check in**. {mentions}"
         if record.status == "checkin":
             gone = no_shows(bracket)

@@ -101,8 +101,9 @@ async def run_to_the_end(
             return record
         clock.now = max(clock.now, record.deadline or clock.now) + 1
         await tournaments.on_deadline(tournament_id)
-        for _ in range(50):  # let the AI's bursts and the tables' nudges run
+        for _ in range(50):  # let the AI's bursts run
             await asyncio.sleep(0)
+        await tournaments.settled()
         tournaments.scheduler.cancel_all()
         await fire_table_deadlines(service, clock, desk.tables)
     raise AssertionError("the tournament did not end")
@@ -245,3 +246,24 @@ async def test_a_round_change_that_stopped_halfway_opens_no_table_twice(tmp_path
     tournaments.scheduler.cancel_all()
     _, bracket = await tournaments.load(tournament_id)
     assert len(desk.tables) == 2 and sorted(p.table_id for p in bracket.pods) == sorted(desk.tables)
+
+
+async def test_a_player_dropped_mid_round_forfeits_that_game_and_keeps_their_points(tmp_path: Path) -> None:
+    clock = FakeClock()
+    service = await make_service(tmp_path / "t.db", clock)
+    desk = TableDesk(service)
+    tournaments = running(service, desk, clock)
+    tournament_id = await signed_up(tournaments, clock, 4, pod=2)
+    for _ in ("check-in", "round 1"):
+        await to_deadline(tournaments, clock, tournament_id)
+        await tournaments.on_deadline(tournament_id)
+    news = await tournaments.drop_player(tournament_id, 1)
+    assert "dropped" in news
+    await tournaments.settled()
+    tournaments.scheduler.cancel_all()
+    result = await service.storage.result(desk.tables[0])
+    assert result is not None and next(s for s in result.seats if s.user_id == 1).placement == 2
+    _, bracket = await tournaments.load(tournament_id)
+    dropped = bracket.entrant(1)
+    assert dropped is not None and dropped.dropped and dropped.points == 0.0
+    assert bracket.pods[0].placements == {1: 2, 2: 1}, "the forfeit decided the table at once"
