@@ -6,7 +6,7 @@ from __future__ import annotations
 import discord
 
 from tests.cogs.test_full_game import play_to_end, texts_of_buttons
-from tests.cogs.world import World, make_world, on_virtual_time, reply, texts
+from tests.cogs.world import World, custom_ids, make_world, on_virtual_time, reply, texts
 
 MINUTE = 60.0
 
@@ -112,3 +112,27 @@ async def test_a_tournament_needs_threads_and_a_known_game(simcord_env) -> None:
         world.games, "tournament create", game="highcard", mode="classic", format="swiss", table_size=7
     )
     assert "seat 2 to 4" in reply(too_big)
+
+
+async def test_the_ai_fills_the_empty_seats_of_a_table(simcord_env) -> None:
+    world = make_world(simcord_env)
+    await open_tournament(world, format="swiss", rounds=1, table_size=3)
+    for member in (world.alice, world.bob):
+        await member.click(tournament_message(world), label="Join")
+    await simcord_env.advance_time(MINUTE + 1)
+    for member in (world.alice, world.bob):
+        await member.click(tournament_message(world), label="Check in")
+    await simcord_env.advance_time(10 * MINUTE)
+    (thread,) = world.games.threads
+    live = await world.bot.service.get(await table_in(world, thread))
+    assert [seat.is_ai for seat in live.record.seats] == [False, False, True]
+    await simcord_env.advance_time(6 * MINUTE)
+    assert "The tournament is over" in news(world)
+
+
+async def table_in(world: World, thread) -> int:
+    table_id = await world.bot.service.storage.live_in(thread.id)
+    if table_id is None:  # already over
+        record = next(m for m in thread.history() if m.components)
+        return int(next(c for c in custom_ids(record) if c.startswith(("sm:", "sl:"))).split(":")[1])
+    return table_id
