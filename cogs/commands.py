@@ -17,9 +17,10 @@ from cogs import ui
 from cogs.actions import Actions
 from cogs.deck_books import BOOKS, deck_games
 from cogs.decks import deck_choices
+from cogs.exports import export_file, export_text, game_export
 from cogs.opening import open_table
 from cogs.preferences import ON_OFF, settings_text
-from cogs.replies import NO_DMS, can_manage_threads, guarded, tell
+from cogs.replies import NO_DMS, answer, can_manage_threads, guarded, tell
 from cogs.shelf import DeckShelf
 from engines.core import Engine
 
@@ -230,6 +231,20 @@ class GameCommands(commands.Cog):
 
         await guarded(interaction, work)
 
+    @game.command(name="export", description="A game as a file: finished whole, running as you see it")
+    @app_commands.describe(
+        game_id="The game's number (from /history or its result); the game here by default"
+    )
+    async def export(
+        self, interaction: discord.Interaction, game_id: app_commands.Range[int, 1] | None = None
+    ) -> None:
+        async def work() -> None:
+            table_id = game_id or (await self.here(interaction)).id
+            found = await game_export(self.bot, interaction.user.id, interaction.guild_id, table_id)
+            await answer(interaction, export_text(found), files=[export_file(found)])
+
+        await guarded(interaction, work)
+
     # ------------------------------------------------------------------ help & settings
 
     @app_commands.command(name="rules", description="How to play a game, in short pages")
@@ -257,6 +272,7 @@ class GameCommands(commands.Cog):
             f"### Games\n{games}\n### Commands\n"
             "`/play game mode turn_timer options` open a table (in a new thread)\n"
             "`/game status` · `/game forfeit` · `/game kick @user` · `/game cancel`\n"
+            "`/game export` a game as a file (replay it offline with `python -m bot replay FILE`)\n"
             "`/rules game` how to play · `/deck build` your own deck (Smash Masters, Letopsulle)"
             + (" · `/settings dm:on` get your turns by DM" if self.bot.settings.dms else "")
             + "\n"
