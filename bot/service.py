@@ -15,7 +15,7 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any, TypeVar
 from weakref import WeakValueDictionary
 
-from bot import seating
+from bot import seating, takebacks
 from bot.autoplay import ai_due, run_automatic
 from bot.cache import DEFAULT_TABLE_CACHE_SIZE, TableCache
 from bot.clock import Clock, wall_clock
@@ -263,18 +263,51 @@ class TableService:
             with self.tables.mutating(live):
                 if judged:
                     live.runtime.last_answer[seat] = Answer(key, list(choice), state.version)
+                before = takebacks.snapshot(live)
                 try:
                     events = live.engine.apply(state, seat, key, list(choice), now)
                 except IllegalChoice as exc:
                     raise UserError(str(exc)) from None
                 step = Step(
-                    events=list(events), actions=[ActionRecord(seat, key, list(choice), now, "human")]
+                    events=list(events),
+                    actions=[ActionRecord(seat, key, list(choice), now, "human")],
+                    undo=takebacks.offer(live, seat, before, events),
                 )
                 live.runtime.missed.pop(seat, None)
                 live.runtime.mark_active(seat, now)
                 opened = await self._advance_and_commit(live, now, step)
         await self._publish(live, "step", step, opened)
         return live
+
+    async def take_back(self, table_id: int, user_id: int) -> bool:
+        """A player asks to take back their last move: done at once when no other person plays
+        here (True), else the others are asked (False); UserError when it may not be."""
+        async with self._lock(table_id):
+            live = await self._active(table_id)
+            seat = seating.human_seat(live, user_id)
+            guild = live.record.guild_id
+            if guild is not None and not (await self.storage.guild_settings(guild)).takebacks:
+                raise UserError("Takebacks are turned off in this server.")
+            takebacks.check_request(live, seat)
+            now = self.clock()
+            at_once = not takebacks.people_to_ask(live, seat)
+            with self.tables.mutating(live):
+                step = takebacks.grant(live, seat, now) if at_once else takebacks.ask(live, seat, now)
+                opened = await self._advance_and_commit(live, now, step)
+        await self._publish(live, "step", step, opened)
+        return at_once
+
+    async def answer_takeback(self, table_id: int, user_id: int, version: int, yes: bool) -> str:
+        """Another player's answer to a takeback question: "granted", "refused" or "waiting"."""
+        async with self._lock(table_id):
+            live = await self._active(table_id)
+            seat = seating.human_seat(live, user_id)
+            now = self.clock()
+            with self.tables.mutating(live):
+                step, outcome = takebacks.answer(live, seat, version, yes, now)
+                opened = await self._advance_and_commit(live, now, step)
+        await self._publish(live, "step", step, opened)
+        return outcome
 
     async def _change_seat(
         self, table_id: int, user_id: int, change: Callable[[LiveTable, int], str]

@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
+from bot import takebacks
 from bot.cache import TableCache
 from bot.clock import Clock
 from bot.errors import TableMoved, TableUnavailable
@@ -182,6 +183,7 @@ class TableStore:
 
         Returns the human decisions that opened (none once the game is over).
         """
+        takebacks.settle(live, step)
         acted = {(a.seat, a.key) for a in step.actions if a.seat >= 0}
         acting = {a.seat for a in step.actions if a.actor == "human"} | step.present
         opened = refresh_clocks(live, now, acted, acting)
@@ -192,7 +194,8 @@ class TableStore:
             live.record.status = "finished"
             live.runtime.clocks.clear()
             opened = []
-            result = result_record(live, outcome, now, outcome.summary, rate_ai=await self._rates_ai(live))
+            summary = " ".join(filter(None, [outcome.summary, takebacks.result_note(live.runtime)]))
+            result = result_record(live, outcome, now, summary, rate_ai=await self._rates_ai(live))
         if outcome is not None:
             live.record.deadline = None
         else:

@@ -20,10 +20,11 @@ async def setup(bot: commands.Bot) -> None:
     from cogs.presenter import TablePresenter
     from cogs.records import RecordsCommands
     from cogs.shelf import DeckShelf
+    from cogs.takebacks import TakebackButton
 
     assert isinstance(bot, SuperTableBot)
     bot.service.listener = TablePresenter(bot)
-    bot.add_dynamic_items(AnyButton, AnySelect)
+    bot.add_dynamic_items(AnyButton, AnySelect, TakebackButton)
     shelf = DeckShelf(bot.service.storage)
     await bot.add_cog(GameCommands(bot, shelf))
     await bot.add_cog(RecordsCommands(bot))

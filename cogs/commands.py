@@ -13,7 +13,7 @@ from bot.clock import format_seconds
 from bot.errors import UserError
 from bot.live import LiveTable
 from bot.lookup import find_game, find_mode
-from cogs import ui
+from cogs import takebacks, ui
 from cogs.actions import Actions
 from cogs.deck_books import BOOKS, deck_games
 from cogs.decks import deck_choices
@@ -245,6 +245,13 @@ class GameCommands(commands.Cog):
 
         await guarded(interaction, work)
 
+    @game.command(name="takeback", description="Ask to take back your last move (if it revealed nothing)")
+    async def takeback(self, interaction: discord.Interaction) -> None:
+        async def work() -> None:
+            await takebacks.ask(self.bot, interaction, (await self.here(interaction)).id, panel=False)
+
+        await guarded(interaction, work)
+
     # ------------------------------------------------------------------ help & settings
 
     @app_commands.command(name="rules", description="How to play a game, in short pages")
@@ -273,6 +280,7 @@ class GameCommands(commands.Cog):
             "`/play game mode turn_timer options` open a table (in a new thread)\n"
             "`/game status` · `/game forfeit` · `/game kick @user` · `/game cancel`\n"
             "`/game export` a game as a file (replay it offline with `python -m bot replay FILE`)\n"
+            "`/game takeback` (or **Take back** on your hand) undo a misclick the others allow\n"
             "`/rules game` how to play · `/deck build` your own deck (Smash Masters, Letopsulle)"
             + (" · `/settings dm:on` get your turns by DM" if self.bot.settings.dms else "")
             + "\n"

@@ -13,6 +13,7 @@ from bot.live import LiveTable
 from bot.runtime import clip, table_options
 from bot.storage.records import ResultRecord
 from cogs import ids
+from cogs.takeback_ids import takeback_row
 from engines.core import Decision
 from engines.core.words import counted
 
@@ -237,6 +238,8 @@ def panel_view(
             ui.TextDisplay("Nothing to decide right now." + (f"\nWaiting for {waiting}" if waiting else ""))
         )
         parts.append(ui.ActionRow(button("Refresh", ids.table(record.id, "refresh"), emoji="🔄")))
+    if record.status == "active" and (takeback := takeback_row(live, seat)) is not None:
+        parts.append(takeback)
     return layout(*parts)
 
 

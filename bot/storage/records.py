@@ -132,6 +132,7 @@ class GuildSettings(msgspec.Struct):
     guild_id: int
     rate_ai: bool = False  # rate games against AI seats (for solo-heavy servers)
     min_games: int | None = None  # games before a player appears on a leaderboard (None: bot default)
+    takebacks: bool = True  # players may ask to take back their last move
 
 
 class BoardRow(msgspec.Struct, frozen=True):

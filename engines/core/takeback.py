@@ -12,7 +12,7 @@ answer below; an engine overrides it where a move reveals something the generic 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence, Sized
 from typing import Any
 
 from engines.core.engine import Engine
@@ -27,8 +27,8 @@ def generic_can_take_back(before: Any, after: Any, events: Sequence[Event]) -> b
 
 def can_take_back(engine: Engine[Any], before: Any, after: Any, events: Sequence[Event]) -> bool:
     """Whether the engine lets this action be taken back (its own rule, else the generic one).
-    Real-time games never allow it: time and every other player have moved on."""
-    if engine.meta.realtime:
+    Never while the game's clock runs (a deadline before or after): time has moved on."""
+    if engine.next_deadline(before) is not None or engine.next_deadline(after) is not None:
         return False
     rule = getattr(engine, "can_take_back", None)
     if rule is not None:
@@ -44,3 +44,19 @@ def restore(engine: Engine[Any], state: Any, before: bytes) -> None:
     for name in type(old).__struct_fields__:
         setattr(state, name, getattr(old, name))
     state.version = version + 1
+
+
+def piles_unchanged(before: Any, after: Any, piles: Callable[[Any], Iterable[Sized]]) -> bool:
+    """Whether every face-down pile (decks, hidden picks) kept its size: nothing was drawn from one
+    that was shuffled earlier, nothing hidden was added or revealed."""
+    return [len(pile) for pile in piles(before)] == [len(pile) for pile in piles(after)]
+
+
+def pile_rule(piles: Callable[[Any], Iterable[Sized]]) -> Callable[[Any, Any, Sequence[Event]], bool]:
+    """An engine's `can_take_back` for a game with face-down piles: the generic rule, and no pile
+    changed size."""
+
+    def rule(before: Any, after: Any, events: Sequence[Event]) -> bool:
+        return generic_can_take_back(before, after, events) and piles_unchanged(before, after, piles)
+
+    return rule
