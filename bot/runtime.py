@@ -107,6 +107,16 @@ class Runtime(msgspec.Struct):
     takeback_ask: TakebackAsk | None = None  # a takeback the other people are asked about
     takebacks: int = 0  # moves taken back in this game
     takebacks_unagreed: bool = False  # a takeback some person could not agree to: the game is not rated
+    watchers: list[int] = msgspec.field(default_factory=list)  # members who opened a spectator panel
+    saw_hands: list[int] = msgspec.field(default_factory=list)  # spectators shown a hand while it ran
+    logged: int = 0  # action-log lines of this game so far
+    actors: list[int] = msgspec.field(default_factory=list)  # seats (and roles) that have acted
+    acted_since: dict[int, list[int]] = msgspec.field(
+        default_factory=dict
+    )  # seat -> who acted since its turn
+    turn_marks: dict[int, list[int]] = msgspec.field(
+        default_factory=dict
+    )  # seat -> where its last turns began
 
     def repeats(self, seat: int, key: str, choice: Sequence[str], version: int) -> bool:
         """Whether this answer, made on a view of `version`, is the same one the seat already gave

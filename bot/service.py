@@ -15,7 +15,7 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any, TypeVar
 from weakref import WeakValueDictionary
 
-from bot import seating, takebacks
+from bot import seating, takebacks, watching
 from bot.autoplay import ai_due, run_automatic
 from bot.cache import DEFAULT_TABLE_CACHE_SIZE, TableCache
 from bot.clock import Clock, wall_clock
@@ -308,6 +308,18 @@ class TableService:
                 opened = await self._advance_and_commit(live, now, step)
         await self._publish(live, "step", step, opened)
         return outcome
+
+    async def watch(self, table_id: int, user_id: int, saw_hands: bool) -> LiveTable:
+        """A member opens a spectator panel: counted on the table (and remembered if shown a hand
+        while the game runs)."""
+        async with self._lock(table_id):
+            live = await self.get(table_id)
+            watching.check_watcher(live, user_id)
+            if live.record.status != "active" or not watching.note_watcher(live.runtime, user_id, saw_hands):
+                return live
+            await self.tables.save(live)
+        await self._publish(live, "lobby")  # only the table message changes (its watcher count)
+        return live
 
     async def _change_seat(
         self, table_id: int, user_id: int, change: Callable[[LiveTable, int], str]

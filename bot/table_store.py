@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from bot import takebacks
+from bot import takebacks, watching
 from bot.cache import TableCache
 from bot.clock import Clock
 from bot.errors import TableMoved, TableUnavailable
@@ -187,6 +187,7 @@ class TableStore:
         acted = {(a.seat, a.key) for a in step.actions if a.seat >= 0}
         acting = {a.seat for a in step.actions if a.actor == "human"} | step.present
         opened = refresh_clocks(live, now, acted, acting)
+        watching.mark_turns(live.runtime, step.actions)
         live.runtime.remember(step.events, step.notes)
         outcome = table_outcome(live)
         result = None

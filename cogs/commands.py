@@ -13,13 +13,13 @@ from bot.clock import format_seconds
 from bot.errors import UserError
 from bot.live import LiveTable
 from bot.lookup import find_game, find_mode
-from cogs import takebacks, ui
+from cogs import takebacks, ui, watching
 from cogs.actions import Actions
 from cogs.deck_books import BOOKS, deck_games
 from cogs.decks import deck_choices
 from cogs.exports import export_file, export_text, game_export
 from cogs.opening import open_table
-from cogs.preferences import ON_OFF, settings_text
+from cogs.preferences import ON_OFF, SPECTATORS, settings_text
 from cogs.replies import NO_DMS, answer, can_manage_threads, guarded, tell
 from cogs.shelf import DeckShelf
 from engines.core import Engine
@@ -245,6 +245,19 @@ class GameCommands(commands.Cog):
 
         await guarded(interaction, work)
 
+    @game.command(name="watch", description="Watch a game privately: the table, the log, hands players allow")
+    @app_commands.describe(
+        game_id="A game's number (a finished one shows its hands); the game here by default"
+    )
+    async def watch(
+        self, interaction: discord.Interaction, game_id: app_commands.Range[int, 1] | None = None
+    ) -> None:
+        async def work() -> None:
+            table_id = game_id or (await self.here(interaction)).id
+            await watching.open_watch(self.bot, interaction, table_id)
+
+        await guarded(interaction, work)
+
     @game.command(name="takeback", description="Ask to take back your last move (if it revealed nothing)")
     async def takeback(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
@@ -293,13 +306,15 @@ class GameCommands(commands.Cog):
     @app_commands.describe(
         dm="Send your hand to your DMs when it is your turn",
         auto_defence="When your time to answer an attack runs out, let the AI defend for you",
+        spectators="When people watching your game may see your hand",
     )
-    @app_commands.choices(dm=ON_OFF, auto_defence=ON_OFF)
+    @app_commands.choices(dm=ON_OFF, auto_defence=ON_OFF, spectators=SPECTATORS)
     async def settings(
         self,
         interaction: discord.Interaction,
         dm: app_commands.Choice[str] | None = None,
         auto_defence: app_commands.Choice[str] | None = None,
+        spectators: app_commands.Choice[str] | None = None,
     ) -> None:
         async def work() -> None:
             dms = self.bot.settings.dms
@@ -312,6 +327,8 @@ class GameCommands(commands.Cog):
                 wanted = msgspec.structs.replace(wanted, dm=dm.value == "on")
             if auto_defence is not None:
                 wanted = msgspec.structs.replace(wanted, auto_defence=auto_defence.value == "on")
+            if spectators is not None:
+                wanted = msgspec.structs.replace(wanted, spectators=spectators.value)
             if wanted != current:
                 await storage.save_user_settings(wanted)
             await tell(interaction, settings_text(wanted, dms))

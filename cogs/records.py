@@ -209,25 +209,28 @@ class RecordsCommands(commands.Cog):
         rate_ai="Rate games played against AI seats (for servers that mostly play against the bot)",
         min_games="Games a player needs before appearing on a leaderboard",
         takebacks="Let players ask to take back their last move (on by default)",
+        live_hands="Let spectators see, one round late, the hands of players who allow it (on by default)",
     )
-    @app_commands.choices(rate_ai=ON_OFF, takebacks=ON_OFF)
+    @app_commands.choices(rate_ai=ON_OFF, takebacks=ON_OFF, live_hands=ON_OFF)
     async def server_settings(
         self,
         interaction: discord.Interaction,
         rate_ai: app_commands.Choice[str] | None = None,
         min_games: app_commands.Range[int, 1, 100] | None = None,
         takebacks: app_commands.Choice[str] | None = None,
+        live_hands: app_commands.Choice[str] | None = None,
     ) -> None:
         async def work() -> None:
             assert interaction.guild_id is not None
             storage = self.bot.service.storage
             current = await storage.guild_settings(interaction.guild_id)
-            if rate_ai is not None or min_games is not None or takebacks is not None:
+            if any(choice is not None for choice in (rate_ai, min_games, takebacks, live_hands)):
                 current = GuildSettings(
                     interaction.guild_id,
                     rate_ai=current.rate_ai if rate_ai is None else rate_ai.value == "on",
                     min_games=current.min_games if min_games is None else min_games,
                     takebacks=current.takebacks if takebacks is None else takebacks.value == "on",
+                    live_hands=current.live_hands if live_hands is None else live_hands.value == "on",
                 )
                 await storage.save_guild_settings(current)
             shown_min = current.min_games or self.bot.settings.leaderboard_min_games
@@ -236,7 +239,8 @@ class RecordsCommands(commands.Cog):
                 f"Games against AI are **{'rated' if current.rate_ai else 'not rated'}** here; "
                 f"players appear on leaderboards after **{shown_min}** "
                 f"{'game' if shown_min == 1 else 'games'}; takebacks are "
-                f"**{'allowed' if current.takebacks else 'off'}**.",
+                f"**{'allowed' if current.takebacks else 'off'}**; spectators "
+                f"**{'may' if current.live_hands else 'may not'}** see hands while a game runs.",
             )
 
         await guarded(interaction, work)

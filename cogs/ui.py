@@ -14,6 +14,7 @@ from bot.runtime import clip, table_options
 from bot.storage.records import ResultRecord
 from cogs import ids
 from cogs.takeback_ids import takeback_row
+from cogs.watch_ids import watch_button, watching_line
 from engines.core import Decision
 from engines.core.words import counted
 
@@ -167,6 +168,8 @@ def table_view(live: LiveTable, filename: str, alt: str) -> ui.LayoutView:
         parts.append(ui.TextDisplay(turn))
     if live.runtime.log:
         parts.append(ui.TextDisplay("\n".join(f"-# {line}" for line in live.runtime.log[-5:])))
+    if record.status == "active" and (watchers := watching_line(live)):
+        parts.append(ui.TextDisplay(watchers))
     if record.status == "active":
         buttons = [
             button(
@@ -177,6 +180,7 @@ def table_view(live: LiveTable, filename: str, alt: str) -> ui.LayoutView:
             ),
             button("Rules", ids.table(record.id, "rules"), emoji="📖"),
             button("Forfeit", ids.table(record.id, "forfeit"), discord.ButtonStyle.danger),
+            watch_button(record.id),
         ]
         if live.runtime.away:
             buttons.insert(1, button("I'm back", ids.table(record.id, "back"), discord.ButtonStyle.success))

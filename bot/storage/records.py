@@ -103,6 +103,9 @@ class ResultRecord(msgspec.Struct, kw_only=True):
     """Rated games: user id -> (shown rating before, after) in the game's own scope; set on save."""
 
 
+SPECTATOR_CHOICES = ("never", "after", "live")
+
+
 class UserSettings(msgspec.Struct):
     """Per-user preferences: `dm` turns sent by DM; `auto_defence` the AI answering a timed
     out-of-turn question (a defence) for them when its time runs out."""
@@ -110,6 +113,7 @@ class UserSettings(msgspec.Struct):
     user_id: int
     dm: bool = False
     auto_defence: bool = False
+    spectators: str = "after"  # when spectators may see their hand: one of SPECTATOR_CHOICES
 
 
 class DeckRecord(msgspec.Struct):
@@ -133,6 +137,7 @@ class GuildSettings(msgspec.Struct):
     rate_ai: bool = False  # rate games against AI seats (for solo-heavy servers)
     min_games: int | None = None  # games before a player appears on a leaderboard (None: bot default)
     takebacks: bool = True  # players may ask to take back their last move
+    live_hands: bool = True  # spectators may see the hands of players who allow it while a game runs
 
 
 class BoardRow(msgspec.Struct, frozen=True):
