@@ -15,7 +15,8 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any, TypeVar
 from weakref import WeakValueDictionary
 
-from bot import seating, takebacks, watching
+from bot import seating, takebacks
+from bot.around import AroundTheTable
 from bot.autoplay import ai_due, run_automatic
 from bot.cache import DEFAULT_TABLE_CACHE_SIZE, TableCache
 from bot.clock import Clock, wall_clock
@@ -41,7 +42,7 @@ LOBBY_LIFETIME = 24 * 3600.0
 PLACE_TAKEN = "A game is already running here. Finish or cancel it first (`/game cancel`)."
 
 
-class TableService:
+class TableService(AroundTheTable):
     """Lobbies, games, timers and results for every table, independent of Discord."""
 
     def __init__(
@@ -277,48 +278,6 @@ class TableService:
                 live.runtime.mark_active(seat, now)
                 opened = await self._advance_and_commit(live, now, step)
         await self._publish(live, "step", step, opened)
-        return live
-
-    async def take_back(self, table_id: int, user_id: int) -> bool:
-        """A player asks to take back their last move: done at once when no other person plays
-        here (True), else the others are asked (False); UserError when it may not be."""
-        async with self._lock(table_id):
-            live = await self._active(table_id)
-            seat = seating.human_seat(live, user_id)
-            guild = live.record.guild_id
-            if guild is not None and not (await self.storage.guild_settings(guild)).takebacks:
-                raise UserError("Takebacks are turned off in this server.")
-            takebacks.check_request(live, seat)
-            now = self.clock()
-            at_once = not takebacks.people_to_ask(live, seat)
-            with self.tables.mutating(live):
-                step = takebacks.grant(live, seat, now) if at_once else takebacks.ask(live, seat, now)
-                opened = await self._advance_and_commit(live, now, step)
-        await self._publish(live, "step", step, opened)
-        return at_once
-
-    async def answer_takeback(self, table_id: int, user_id: int, version: int, yes: bool) -> str:
-        """Another player's answer to a takeback question: "granted", "refused" or "waiting"."""
-        async with self._lock(table_id):
-            live = await self._active(table_id)
-            seat = seating.human_seat(live, user_id)
-            now = self.clock()
-            with self.tables.mutating(live):
-                step, outcome = takebacks.answer(live, seat, version, yes, now)
-                opened = await self._advance_and_commit(live, now, step)
-        await self._publish(live, "step", step, opened)
-        return outcome
-
-    async def watch(self, table_id: int, user_id: int, saw_hands: bool) -> LiveTable:
-        """A member opens a spectator panel: counted on the table (and remembered if shown a hand
-        while the game runs)."""
-        async with self._lock(table_id):
-            live = await self.get(table_id)
-            watching.check_watcher(live, user_id)
-            if live.record.status != "active" or not watching.note_watcher(live.runtime, user_id, saw_hands):
-                return live
-            await self.tables.save(live)
-        await self._publish(live, "lobby")  # only the table message changes (its watcher count)
         return live
 
     async def _change_seat(

@@ -294,6 +294,8 @@ class GameCommands(commands.Cog):
             "`/game status` · `/game forfeit` · `/game kick @user` · `/game cancel`\n"
             "`/game export` a game as a file (replay it offline with `python -m bot replay FILE`)\n"
             "`/game takeback` (or **Take back** on your hand) undo a misclick the others allow\n"
+            "`/game watch` (or **Watch** on the table) follow a game privately · "
+            "`/settings spectators` who may see your hand\n"
             "`/rules game` how to play · `/deck build` your own deck (Smash Masters, Letopsulle)"
             + (" · `/settings dm:on` get your turns by DM" if self.bot.settings.dms else "")
             + "\n"

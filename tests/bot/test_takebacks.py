@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from bot.errors import UserError
+from bot.export import decode_export, encode_export, finished_export, replay_export
 from bot.replays import TAKEBACK, rebuild, start_seats
 from bot.service import TableService
 from bot.storage.records import GuildSettings
@@ -120,6 +121,13 @@ async def test_an_absent_player_cannot_agree_so_the_game_is_not_rated(tmp_path: 
     await play_seat_to_end(service, table_id, HOST)
     result = await service.storage.result(table_id)
     assert result is not None and result.kind == "" and "1 move was taken back (not every" in result.summary
+    live = await service.get(table_id)
+    actions = await service.storage.actions(table_id)
+    export = decode_export(encode_export(finished_export(live.engine, live.record, actions, result.summary)))
+    replayed = replay_export(export, service.registry)
+    assert (
+        export.takebacks == 1 and replayed.exact and "took back their last move." in "\n".join(replayed.lines)
+    )
 
 
 async def test_at_a_table_of_ais_a_takeback_is_granted_at_once(tmp_path: Path) -> None:

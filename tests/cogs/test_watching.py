@@ -3,8 +3,19 @@ cannot watch their own table, hands appear after the game as each player chose i
 
 from __future__ import annotations
 
+import renderers
 from tests.cogs.test_full_game import play_to_end, start_game
-from tests.cogs.world import button_labels, custom_ids, make_world, panel_after, reply, texts
+from tests.cogs.test_records import admin
+from tests.cogs.world import (
+    button_labels,
+    custom_ids,
+    make_world,
+    open_hand,
+    panel_after,
+    reply,
+    take_turn,
+    texts,
+)
 
 
 async def test_carol_watches_and_sees_hands_after_the_game(simcord_env) -> None:
@@ -50,3 +61,33 @@ async def test_game_watch_in_the_thread_and_nothing_to_watch(simcord_env) -> Non
 
 def table_id(table) -> int:
     return int(next(c for c in custom_ids(table) if c.startswith("sm:")).split(":")[1])
+
+
+async def test_a_live_hand_one_round_late_unless_the_server_forbids_it(simcord_env) -> None:
+    world = make_world(simcord_env)
+    renderers.game_palette("superhot")  # drawn once per process: not inside an interaction's time
+    await world.alice.slash(world.games, "settings", spectators="live")
+    await world.alice.slash(world.games, "play", game="superhot", mode="versus")
+    thread = world.thread()
+    lobby = world.table_message(thread)
+    await world.alice.click(lobby, label="Add AI")
+    await world.alice.click(lobby, label="Start")
+    service = world.bot.service
+    table = table_id(world.table_message(thread))
+    for _ in range(60):
+        live = await service.get(table)
+        if len(live.runtime.turn_marks.get(0, [])) == 2 or not live.decisions_for(0):
+            break
+        await take_turn(world.alice, await open_hand(world.alice, world.table_message(thread)))
+    assert len(live.runtime.turn_marks.get(0, [])) == 2, "alice's second turn began"
+
+    watched = await world.carol.click(world.table_message(thread), label="Watch")
+    panel = watched.response.message
+    hands = [a.description or "" for a in panel.attachments if (a.description or "").startswith("alice's")]
+    assert hands and hands[0].startswith("alice's hand one round ago")
+    assert world.carol.id in (await service.get(table)).runtime.saw_hands
+
+    await admin(world).slash(world.games, "server settings", live_hands="off")
+    again = panel_after(await world.carol.click(panel, label="Refresh"))
+    assert not any((a.description or "").startswith("alice's") for a in again.attachments)
+    assert "alice: shown once the game is over" in texts(again)
