@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import renderers
 from tests.cogs.test_full_game import start_game
 from tests.cogs.test_records import admin
 from tests.cogs.world import World, button_labels, make_world, open_hand, panel_after, reply, take_turn, texts
@@ -83,3 +84,27 @@ async def test_a_server_can_turn_takebacks_off(simcord_env) -> None:
     thread, _ = await start_game(world, ai=0)
     refused = await world.alice.slash(thread, "game takeback")
     assert "turned off in this server" in reply(refused)
+
+
+async def test_at_a_table_of_ais_the_takeback_is_granted_at_once(simcord_env) -> None:
+    world = make_world(simcord_env)
+    world.bot.service.new_seed = lambda: 7
+    renderers.game_palette("superhot")  # drawn once per process: not inside an interaction's time
+    await world.alice.slash(world.games, "play", game="superhot", mode="solo")
+    thread = world.thread()
+    await world.alice.click(world.table_message(thread), label="Start")
+    for _ in range(30):
+        panel = await open_hand(world.alice, world.table_message(thread))
+        if TAKE_BACK in button_labels(panel):
+            break
+        await take_turn(world.alice, panel)
+    else:
+        raise AssertionError("no move could be taken back")
+    table_id = await world.bot.service.storage.live_in(thread.id)
+    assert table_id is not None
+    version = (await world.bot.service.get(table_id)).version
+    granted = panel_after(await world.alice.click(panel, label=TAKE_BACK))
+    assert "Your last move is taken back" in texts(granted) and TAKE_BACK not in button_labels(granted)
+    assert not any("asks to take back" in texts(m) for m in thread.history()), "nobody to ask"
+    live = await world.bot.service.get(table_id)
+    assert live.version > version and live.runtime.takebacks == 1
