@@ -182,6 +182,15 @@ class GameCommands(commands.Cog):
             raise UserError("There is no game here. Start one with `/play`.")
         return await self.bot.service.get(table_id)
 
+    async def game_here(self, interaction: discord.Interaction) -> int:
+        """The id of the running game here, for commands that also take a finished game's number."""
+        table_id = await self.bot.service.storage.live_in(interaction.channel_id or 0)
+        if table_id is None:
+            raise UserError(
+                "There is no running game here: give a game's number (from /history or its result)."
+            )
+        return table_id
+
     @game.command(name="status", description="Who is playing and whose turn it is")
     async def status(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
@@ -239,7 +248,7 @@ class GameCommands(commands.Cog):
         self, interaction: discord.Interaction, game_id: app_commands.Range[int, 1] | None = None
     ) -> None:
         async def work() -> None:
-            table_id = game_id or (await self.here(interaction)).id
+            table_id = game_id or await self.game_here(interaction)
             found = await game_export(self.bot, interaction.user.id, interaction.guild_id, table_id)
             await answer(interaction, export_text(found), files=[export_file(found)])
 
@@ -253,7 +262,7 @@ class GameCommands(commands.Cog):
         self, interaction: discord.Interaction, game_id: app_commands.Range[int, 1] | None = None
     ) -> None:
         async def work() -> None:
-            table_id = game_id or (await self.here(interaction)).id
+            table_id = game_id or await self.game_here(interaction)
             await watching.open_watch(self.bot, interaction, table_id)
 
         await guarded(interaction, work)

@@ -38,6 +38,6 @@ async def test_a_running_game_exports_what_the_asker_sees(simcord_env) -> None:
     assert seen.hand is None and seen.seen_by is None and seen.table == export.table
 
     nowhere = await world.carol.slash(world.games, "game export")
-    assert nowhere.ephemeral and "no game here" in reply(nowhere).lower()
+    assert nowhere.ephemeral and "no running game here" in reply(nowhere).lower()
     missing = await world.carol.slash(world.games, "game export", game_id=9999)
     assert "no game #9999" in reply(missing)

@@ -53,7 +53,7 @@ async def test_carol_watches_and_sees_hands_after_the_game(simcord_env) -> None:
 async def test_game_watch_in_the_thread_and_nothing_to_watch(simcord_env) -> None:
     world = make_world(simcord_env)
     nothing = await world.carol.slash(world.games, "game watch")
-    assert "no game here" in reply(nothing).lower()
+    assert "no running game here" in reply(nothing).lower()
     thread, _ = await start_game(world)
     watched = await world.carol.slash(thread, "game watch")
     assert "Watching · High Card" in texts(watched.response.message)
