@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import ui
 
+from bot.errors import UserError
 from bot.live import LiveTable
 from bot.takebacks import TAKEBACK_WAIT
 from cogs import takeback_ids
@@ -70,9 +71,16 @@ async def answer(
     """Allow or Refuse, pressed on the question: the question shows the answer."""
     assert parsed.version is not None
     await interaction.response.defer()
-    outcome = await bot.service.answer_takeback(
-        parsed.table_id, interaction.user.id, parsed.version, parsed.yes
-    )
+    try:
+        outcome = await bot.service.answer_takeback(
+            parsed.table_id, interaction.user.id, parsed.version, parsed.yes
+        )
+    except UserError:
+        live = await bot.service.get(parsed.table_id)
+        question = live.runtime.takeback_ask
+        if question is None or question.version != parsed.version:  # closed: its buttons go too
+            await interaction.edit_original_response(view=question_view(live))
+        raise
     live = await bot.service.get(parsed.table_id)
     who = interaction.user.display_name
     closing = {

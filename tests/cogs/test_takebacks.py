@@ -66,8 +66,11 @@ async def test_silence_is_a_no(simcord_env) -> None:
     live = await world.bot.service.get(table_id)
     assert live.state.phase == "follow" and live.runtime.takeback_ask is None
     assert "Not everyone answered in time" in texts(world.table_message(thread))
-    late = await world.bob.click(question(thread), label="Allow")
+    asking = question(thread)
+    late = await world.bob.click(asking, label="Allow")
     assert "closed" in reply(late)
+    closed = next(m for m in thread.history() if m.id == asking.id)
+    assert "closed" in texts(closed) and not button_labels(closed), "its buttons go"
 
 
 async def test_nothing_to_take_back(simcord_env) -> None:
