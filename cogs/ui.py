@@ -384,6 +384,8 @@ def records_note(live: LiveTable, result: ResultRecord) -> str:
         return f"Rated: see /leaderboard game:{meta.id}."
     if result.kind == "high_score":
         return f"Recorded on the {meta.high_score} board: /leaderboard game:{meta.id} mode:{result.mode}."
+    if meta.records(result.mode) == "rated" and live.runtime.takebacks_unagreed:
+        return "Not rated: a move was taken back that not every player could agree to."
     if meta.records(result.mode) == "rated":
         return "Not rated: rated games need two people and no AI seat (a server setting can allow AI)."
     return ""
