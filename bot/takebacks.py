@@ -111,6 +111,8 @@ def answer(live: LiveTable, seat: int, version: int, yes: bool, now: float) -> t
     question = live.runtime.takeback_ask
     if question is None or question.version != version or now >= question.deadline:
         raise UserError("This takeback question is closed.")
+    if seat in question.agreed:
+        raise UserError("You already allowed it; the others have still to answer.")
     if seat not in question.waiting:
         raise UserError("This question is for the other players at the table.")
     name = live.seat_name(seat)

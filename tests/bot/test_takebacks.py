@@ -164,3 +164,20 @@ async def test_at_a_table_of_ais_a_takeback_is_granted_at_once(tmp_path: Path) -
             engine, start_seats(live.record), "solo", live.record.options, live.record.seed, actions
         )
         assert engine.encode(state) == engine.encode(live.state) and "took back their last move." in lines[-1]
+
+
+async def test_every_other_person_must_allow_it(tmp_path: Path) -> None:
+    service = await make_service(tmp_path / "db.sqlite")
+    table_id = await started_table(service, humans=3, ai=0)
+    for user in (HOST, BOB, BOB + 1):
+        await service.act(table_id, user, (await service.get(table_id)).state.version, "swap", [])
+    live = await service.get(table_id)
+    await service.act(table_id, HOST, live.state.version, "lead", [live.decisions_for(0)[0].options[0].id])
+    await service.take_back(table_id, HOST)
+    version = (await service.get(table_id)).state.version
+    assert await service.answer_takeback(table_id, BOB, version, True) == "waiting"
+    with pytest.raises(UserError, match="already allowed"):
+        await service.answer_takeback(table_id, BOB, version, True)
+    assert (await service.get(table_id)).state.phase == "follow"
+    assert await service.answer_takeback(table_id, BOB + 1, version, True) == "granted"
+    assert (await service.get(table_id)).state.phase == "lead"
