@@ -37,14 +37,17 @@ class AroundTheTable:
             self, live: LiveTable, kind: str, step: Step | None = None, opened: Sequence[DecisionRef] = ()
         ) -> None: ...
 
+    async def _takebacks_allowed(self, guild_id: int | None) -> bool:
+        """Whether the server lets players take moves back (asked when a game starts)."""
+        return guild_id is None or (await self.storage.guild_settings(guild_id)).takebacks
+
     async def take_back(self, table_id: int, user_id: int) -> bool:
         """A player asks to take back their last move: done at once when no other person plays
         here (True), else the others are asked (False); UserError when it may not be."""
         async with self._lock(table_id):
             live = await self._active(table_id)
             seat = seating.human_seat(live, user_id)
-            guild = live.record.guild_id
-            if guild is not None and not (await self.storage.guild_settings(guild)).takebacks:
+            if live.runtime.takebacks_off:
                 raise UserError("Takebacks are turned off in this server.")
             takebacks.check_request(live, seat)
             now = self.clock()

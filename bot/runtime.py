@@ -106,6 +106,7 @@ class Runtime(msgspec.Struct):
     undo: Undo | None = None  # the last move, while its player may take it back (bot/takebacks.py)
     takeback_ask: TakebackAsk | None = None  # a takeback the other people are asked about
     takebacks: int = 0  # moves taken back in this game
+    takebacks_off: bool = False  # the server had turned takebacks off when the game started
     takebacks_unagreed: bool = False  # a takeback some person could not agree to: the game is not rated
     watchers: list[int] = msgspec.field(default_factory=list)  # members who opened a spectator panel
     saw_hands: list[int] = msgspec.field(default_factory=list)  # spectators shown a hand while it ran

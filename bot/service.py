@@ -208,6 +208,7 @@ class TableService(AroundTheTable):
                     raise UserError(f"The game could not be dealt: {exc}") from None
                 live.record.status = "active"
                 live.runtime.start_seats = [(s.name, s.is_ai) for s in live.record.seats]
+                live.runtime.takebacks_off = not await self._takebacks_allowed(live.record.guild_id)
                 now = self.clock()
                 if live.engine.meta.live_play:  # the game clock starts once people see the table
                     live.runtime.hold_until = now + self.show_wait

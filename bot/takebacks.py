@@ -33,7 +33,7 @@ def snapshot(live: LiveTable) -> bytes | None:
 
 def offer(live: LiveTable, seat: int, before: bytes | None, events: Sequence[Event]) -> Undo | None:
     """The move just made by `seat` may be taken back: the undo to keep, or None."""
-    if before is None:
+    if before is None or live.runtime.takebacks_off:
         return None
     if not can_take_back(live.engine, live.engine.decode(before), live.state, events):
         return None

@@ -208,7 +208,7 @@ class RecordsCommands(commands.Cog):
     @app_commands.describe(
         rate_ai="Rate games played against AI seats (for servers that mostly play against the bot)",
         min_games="Games a player needs before appearing on a leaderboard",
-        takebacks="Let players ask to take back their last move (on by default)",
+        takebacks="Let players ask to take back their last move (default on; for games started afterwards)",
         live_hands="Let spectators see, one round late, the hands of players who allow it (on by default)",
     )
     @app_commands.choices(rate_ai=ON_OFF, takebacks=ON_OFF, live_hands=ON_OFF)

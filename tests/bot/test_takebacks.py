@@ -98,11 +98,14 @@ async def test_silence_is_a_no(tmp_path: Path) -> None:
 
 async def test_a_move_after_it_or_a_server_setting_forbids_it(tmp_path: Path) -> None:
     service = await make_service(tmp_path / "db.sqlite")
-    table_id, _, _ = await led(service)
     await service.storage.save_guild_settings(GuildSettings(1, takebacks=False))
+    table_id, _, _ = await led(service)
+    assert (await service.get(table_id)).runtime.undo is None, "no Take back button either"
     with pytest.raises(UserError, match="turned off"):
         await service.take_back(table_id, HOST)
-    await service.storage.save_guild_settings(GuildSettings(1))
+    await service.storage.save_guild_settings(GuildSettings(1))  # for games that start from now on
+    await service.cancel(table_id, HOST, can_manage=True)
+    table_id, _, _ = await led(service)
     await service.take_back(table_id, HOST)
     live = await service.get(table_id)
     answer = live.decisions_for(1)[0]
