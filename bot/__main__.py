@@ -1,7 +1,8 @@
-"""`python -m bot [sandbox | migrate]`: run SuperTable with the token from DISCORD_TOKEN, or a command.
+"""`python -m bot [command]`: run SuperTable with the token from DISCORD_TOKEN, or a command.
 
 `python -m bot sandbox` runs the sandbox instead (the `sandbox` package, imported only then);
-`python -m bot migrate --to postgresql://...` copies a SQLite install into PostgreSQL.
+`python -m bot migrate --to postgresql://...` copies a SQLite install into PostgreSQL;
+`python -m bot replay FILE` replays a game file from /game export offline.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from bot.settings import Settings, SettingsError
 COMMANDS = {
     "sandbox": "play with the bot offline, in your browser: no Discord account or token needed",
     "migrate": "copy a SQLite install into an empty PostgreSQL database (`--to postgresql://...`)",
+    "replay": "replay a game file from /game export offline: the result and the final table image",
 }
 EPILOG = "\n".join(
     [
@@ -40,7 +42,7 @@ def parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     found.add_argument(
-        "command", nargs="?", metavar="command", help="sandbox, migrate, or nothing to run the bot"
+        "command", nargs="?", metavar="command", help="sandbox, migrate, replay, or nothing to run the bot"
     )
     return found
 
@@ -56,6 +58,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from bot.storage.transfer import main as migrate  # lazily: only this command needs it
 
         return migrate(args[1:], say)
+    if args[:1] == ["replay"]:
+        from bot.replay_cli import main as replay  # lazily: only this command draws tables
+
+        return replay(args[1:], say)
     command_line = parser()
     command = command_line.parse_args(args).command
     if command is not None:

@@ -77,7 +77,7 @@ def result_record(
     if kind == "high_score":
         result.kind, result.won = kind, outcome.won
         result.board = f"{record.mode}.{outcome.board}" if outcome.board else record.mode
-    elif kind == "rated":
+    elif kind == "rated" and not live.runtime.takebacks_unagreed:
         sides = outcome.teams or [[seat.seat] for seat in seats]
         scopes = [guild for guild in (record.guild_id,) if guild is not None and rateable(seats, rate_ai)]
         if rateable(seats, rate_ai=False):

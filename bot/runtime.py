@@ -65,6 +65,25 @@ class DeckChoice(msgspec.Struct):
     cards: list[str]
 
 
+class Undo(msgspec.Struct):
+    """The state from before a seat's last move (its engine encoding), while it may be taken back.
+    `version` is the state version the move led to."""
+
+    seat: int
+    before: bytes
+    version: int
+
+
+class TakebackAsk(msgspec.Struct):
+    """A seat asked to take back its last move: the people still to answer, until `deadline`."""
+
+    seat: int
+    version: int
+    deadline: float
+    waiting: list[int]
+    agreed: list[int] = msgspec.field(default_factory=list)
+
+
 class Runtime(msgspec.Struct):
     """Persisted with the table row; opaque to storage."""
 
@@ -84,6 +103,21 @@ class Runtime(msgspec.Struct):
     ahead: float = 0.0  # the game clock those bursts fast-forwarded to
     last_answer: dict[int, Answer] = msgspec.field(default_factory=dict)  # seat -> judged answer
     hold_until: float = 0.0  # live play: the game clock waits for the table to be shown (or this time)
+    undo: Undo | None = None  # the last move, while its player may take it back (bot/takebacks.py)
+    takeback_ask: TakebackAsk | None = None  # a takeback the other people are asked about
+    takebacks: int = 0  # moves taken back in this game
+    takebacks_off: bool = False  # the server had turned takebacks off when the game started
+    takebacks_unagreed: bool = False  # a takeback some person could not agree to: the game is not rated
+    watchers: list[int] = msgspec.field(default_factory=list)  # members who opened a spectator panel
+    saw_hands: list[int] = msgspec.field(default_factory=list)  # spectators shown a hand while it ran
+    logged: int = 0  # action-log lines of this game so far
+    actors: list[int] = msgspec.field(default_factory=list)  # seats (and roles) that have acted
+    acted_since: dict[int, list[int]] = msgspec.field(
+        default_factory=dict
+    )  # seat -> who acted since its turn
+    turn_marks: dict[int, list[int]] = msgspec.field(
+        default_factory=dict
+    )  # seat -> where its last turns began
 
     def repeats(self, seat: int, key: str, choice: Sequence[str], version: int) -> bool:
         """Whether this answer, made on a view of `version`, is the same one the seat already gave

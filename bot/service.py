@@ -15,7 +15,8 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any, TypeVar
 from weakref import WeakValueDictionary
 
-from bot import seating
+from bot import seating, takebacks
+from bot.around import AroundTheTable
 from bot.autoplay import ai_due, run_automatic
 from bot.cache import DEFAULT_TABLE_CACHE_SIZE, TableCache
 from bot.clock import Clock, wall_clock
@@ -41,7 +42,7 @@ LOBBY_LIFETIME = 24 * 3600.0
 PLACE_TAKEN = "A game is already running here. Finish or cancel it first (`/game cancel`)."
 
 
-class TableService:
+class TableService(AroundTheTable):
     """Lobbies, games, timers and results for every table, independent of Discord."""
 
     def __init__(
@@ -209,6 +210,7 @@ class TableService:
                     raise UserError(f"The game could not be dealt: {exc}") from None
                 live.record.status = "active"
                 live.runtime.start_seats = [(s.name, s.is_ai) for s in live.record.seats]
+                live.runtime.takebacks_off = not await self._takebacks_allowed(live.record.guild_id)
                 now = self.clock()
                 if live.engine.meta.live_play:  # the game clock starts once people see the table
                     live.runtime.hold_until = now + self.show_wait
@@ -265,12 +267,15 @@ class TableService:
             with self.tables.mutating(live):
                 if judged:
                     live.runtime.last_answer[seat] = Answer(key, list(choice), state.version)
+                before = takebacks.snapshot(live)
                 try:
                     events = live.engine.apply(state, seat, key, list(choice), now)
                 except IllegalChoice as exc:
                     raise UserError(str(exc)) from None
                 step = Step(
-                    events=list(events), actions=[ActionRecord(seat, key, list(choice), now, "human")]
+                    events=list(events),
+                    actions=[ActionRecord(seat, key, list(choice), now, "human")],
+                    undo=takebacks.offer(live, seat, before, events),
                 )
                 live.runtime.missed.pop(seat, None)
                 live.runtime.mark_active(seat, now)

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from bot.listener import DecisionRef, TableChange
 from bot.live import LiveTable
+from bot.runtime import Undo
 from bot.storage.records import ActionRecord
 from engines.core import Event
 
@@ -21,6 +22,7 @@ class Step:
     warnings: list[int] = field(default_factory=list)
     unfinished: bool = False  # the AI stopped after AUTO_BURST steps and carries on at once
     present: set[int] = field(default_factory=set)  # seats whose person is at their panel right now
+    undo: Undo | None = None  # the person's move of this step may be taken back (bot/takebacks.py)
 
 
 def table_change(live: LiveTable, kind: str, step: Step, opened: Sequence[DecisionRef]) -> TableChange:

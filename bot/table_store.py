@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
+from bot import takebacks, watching
 from bot.cache import TableCache
 from bot.clock import Clock
 from bot.errors import TableMoved, TableUnavailable
@@ -183,9 +184,11 @@ class TableStore:
 
         Returns the human decisions that opened (none once the game is over).
         """
+        takebacks.settle(live, step)
         acted = {(a.seat, a.key) for a in step.actions if a.seat >= 0}
         acting = {a.seat for a in step.actions if a.actor == "human"} | step.present
         opened = refresh_clocks(live, now, acted, acting)
+        watching.mark_turns(live.runtime, step.actions)
         live.runtime.remember(step.events, step.notes)
         outcome = table_outcome(live)
         result = None
@@ -207,9 +210,8 @@ class TableStore:
         the season `now` falls in when the server runs seasons."""
         guild = live.record.guild_id
         settings = await self.storage.guild_settings(guild) if guild is not None else None
-        result = result_record(
-            live, outcome, now, outcome.summary, rate_ai=settings is not None and settings.rate_ai
-        )
+        summary = " ".join(filter(None, [outcome.summary, takebacks.result_note(live.runtime)]))
+        result = result_record(live, outcome, now, summary, rate_ai=settings is not None and settings.rate_ai)
         if settings is not None and settings.season in LENGTHS and result.kind:
             result.season = season_at(now, settings.season).key
         return result

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
-from bot import notes
+from bot import notes, takebacks
 from bot.autoplay import ai_setup, apply_ai, think
 from bot.listener import DecisionRef
 from bot.live import LiveTable
@@ -33,6 +33,7 @@ async def run_timers(
         step.actions.append(ActionRecord(-1, "__tick__", [], now, "tick"))
     await expire_clocks(live, now, step)
     expire_idle(live, now, step.notes, step.warnings)
+    takebacks.expire(live.runtime, now, step.notes, [seat.name for seat in live.record.seats])
 
 
 async def defend_automatically(
@@ -101,6 +102,8 @@ def table_deadline(live: LiveTable) -> float | None:
     due = game_due(live)
     if due is not None:
         times.append(due)
+    if live.runtime.takeback_ask is not None:
+        times.append(live.runtime.takeback_ask.deadline)
     return min(times) if times else None
 
 

@@ -21,11 +21,13 @@ async def setup(bot: commands.Bot) -> None:
     from cogs.records import RecordsCommands
     from cogs.seasons import SeasonPosts
     from cogs.shelf import DeckShelf
+    from cogs.takebacks import TakebackButton
     from cogs.tournaments import TournamentCommands
+    from cogs.watching import WatchButton
 
     assert isinstance(bot, SuperTableBot)
     bot.service.listener = TablePresenter(bot)
-    bot.add_dynamic_items(AnyButton, AnySelect)
+    bot.add_dynamic_items(AnyButton, AnySelect, TakebackButton, WatchButton)
     shelf = DeckShelf(bot.service.storage)
     await bot.add_cog(GameCommands(bot, shelf))
     await bot.add_cog(RecordsCommands(bot))

@@ -13,13 +13,14 @@ from bot.clock import format_seconds
 from bot.errors import UserError
 from bot.live import LiveTable
 from bot.lookup import find_game, find_mode
-from cogs import ui
+from cogs import takebacks, ui, watching
 from cogs.actions import Actions
 from cogs.deck_books import BOOKS, deck_games
 from cogs.decks import deck_choices
+from cogs.exports import export_file, export_text, game_export
 from cogs.opening import open_table
-from cogs.preferences import ON_OFF, settings_text
-from cogs.replies import NO_DMS, can_manage_threads, guarded, tell
+from cogs.preferences import ON_OFF, SPECTATORS, settings_text
+from cogs.replies import NO_DMS, answer, can_manage_threads, guarded, tell
 from cogs.shelf import DeckShelf
 from engines.core import Engine
 
@@ -181,6 +182,15 @@ class GameCommands(commands.Cog):
             raise UserError("There is no game here. Start one with `/play`.")
         return await self.bot.service.get(table_id)
 
+    async def game_here(self, interaction: discord.Interaction) -> int:
+        """The id of the running game here, for commands that also take a finished game's number."""
+        table_id = await self.bot.service.storage.live_in(interaction.channel_id or 0)
+        if table_id is None:
+            raise UserError(
+                "There is no running game here: give a game's number (from /history or its result)."
+            )
+        return table_id
+
     @game.command(name="status", description="Who is playing and whose turn it is")
     async def status(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
@@ -230,6 +240,40 @@ class GameCommands(commands.Cog):
 
         await guarded(interaction, work)
 
+    @game.command(name="export", description="A game as a file: finished whole, running as you see it")
+    @app_commands.describe(
+        game_id="The game's number (from /history or its result); the game here by default"
+    )
+    async def export(
+        self, interaction: discord.Interaction, game_id: app_commands.Range[int, 1] | None = None
+    ) -> None:
+        async def work() -> None:
+            table_id = game_id or await self.game_here(interaction)
+            found = await game_export(self.bot, interaction.user.id, interaction.guild_id, table_id)
+            await answer(interaction, export_text(found), files=[export_file(found)])
+
+        await guarded(interaction, work)
+
+    @game.command(name="watch", description="Watch a game privately: the table, the log, hands players allow")
+    @app_commands.describe(
+        game_id="A game's number (a finished one shows its hands); the game here by default"
+    )
+    async def watch(
+        self, interaction: discord.Interaction, game_id: app_commands.Range[int, 1] | None = None
+    ) -> None:
+        async def work() -> None:
+            table_id = game_id or await self.game_here(interaction)
+            await watching.open_watch(self.bot, interaction, table_id)
+
+        await guarded(interaction, work)
+
+    @game.command(name="takeback", description="Ask to take back your last move (if it revealed nothing)")
+    async def takeback(self, interaction: discord.Interaction) -> None:
+        async def work() -> None:
+            await takebacks.ask(self.bot, interaction, (await self.here(interaction)).id, panel=False)
+
+        await guarded(interaction, work)
+
     # ------------------------------------------------------------------ help & settings
 
     @app_commands.command(name="rules", description="How to play a game, in short pages")
@@ -257,6 +301,10 @@ class GameCommands(commands.Cog):
             f"### Games\n{games}\n### Commands\n"
             "`/play game mode turn_timer options` open a table (in a new thread)\n"
             "`/game status` · `/game forfeit` · `/game kick @user` · `/game cancel`\n"
+            "`/game export` a game as a file (replay it offline with `python -m bot replay FILE`)\n"
+            "`/game takeback` (or **Take back** on your hand) undo a misclick the others allow\n"
+            "`/game watch` (or **Watch** on the table) follow a game privately · "
+            "`/settings spectators` who may see your hand\n"
             "`/rules game` how to play · `/deck build` your own deck (Smash Masters, Letopsulle)"
             + (" · `/settings dm:on` get your turns by DM" if self.bot.settings.dms else "")
             + "\n"
@@ -273,13 +321,15 @@ class GameCommands(commands.Cog):
     @app_commands.describe(
         dm="Send your hand to your DMs when it is your turn",
         auto_defence="When your time to answer an attack runs out, let the AI defend for you",
+        spectators="When people watching your game may see your hand",
     )
-    @app_commands.choices(dm=ON_OFF, auto_defence=ON_OFF)
+    @app_commands.choices(dm=ON_OFF, auto_defence=ON_OFF, spectators=SPECTATORS)
     async def settings(
         self,
         interaction: discord.Interaction,
         dm: app_commands.Choice[str] | None = None,
         auto_defence: app_commands.Choice[str] | None = None,
+        spectators: app_commands.Choice[str] | None = None,
     ) -> None:
         async def work() -> None:
             dms = self.bot.settings.dms
@@ -292,6 +342,8 @@ class GameCommands(commands.Cog):
                 wanted = msgspec.structs.replace(wanted, dm=dm.value == "on")
             if auto_defence is not None:
                 wanted = msgspec.structs.replace(wanted, auto_defence=auto_defence.value == "on")
+            if spectators is not None:
+                wanted = msgspec.structs.replace(wanted, spectators=spectators.value)
             if wanted != current:
                 await storage.save_user_settings(wanted)
             await tell(interaction, settings_text(wanted, dms))

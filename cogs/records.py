@@ -261,8 +261,10 @@ class RecordsCommands(commands.Cog):
         season="Season boards restarting each calendar month or quarter (UTC), or off",
         season_channel="Where the bot posts each season's final boards and champions",
         champion_role="A role the bot gives each game's season champion (it needs Manage Roles)",
+        takebacks="Let players ask to take back their last move (default on; for games started afterwards)",
+        live_hands="Let spectators see, one round late, the hands of players who allow it (on by default)",
     )
-    @app_commands.choices(rate_ai=ON_OFF, season=SEASON_LENGTHS)
+    @app_commands.choices(rate_ai=ON_OFF, season=SEASON_LENGTHS, takebacks=ON_OFF, live_hands=ON_OFF)
     async def server_settings(
         self,
         interaction: discord.Interaction,
@@ -271,6 +273,8 @@ class RecordsCommands(commands.Cog):
         season: app_commands.Choice[str] | None = None,
         season_channel: discord.TextChannel | None = None,
         champion_role: discord.Role | None = None,
+        takebacks: app_commands.Choice[str] | None = None,
+        live_hands: app_commands.Choice[str] | None = None,
     ) -> None:
         async def work() -> None:
             assert interaction.guild_id is not None
@@ -282,6 +286,8 @@ class RecordsCommands(commands.Cog):
                 "season": None if season is None else season.value,
                 "season_channel": None if season_channel is None else season_channel.id,
                 "champion_role": None if champion_role is None else champion_role.id,
+                "takebacks": None if takebacks is None else takebacks.value == "on",
+                "live_hands": None if live_hands is None else live_hands.value == "on",
             }
             if any(value is not None for value in changes.values()):
                 given = {key: value for key, value in changes.items() if value is not None}
@@ -292,7 +298,10 @@ class RecordsCommands(commands.Cog):
                 interaction,
                 f"Games against AI are **{'rated' if current.rate_ai else 'not rated'}** here; "
                 f"players appear on leaderboards after **{shown_min}** "
-                f"{'game' if shown_min == 1 else 'games'}.\n" + season_summary(current),
+                f"{'game' if shown_min == 1 else 'games'}; takebacks are "
+                f"**{'allowed' if current.takebacks else 'off'}**; spectators "
+                f"**{'may' if current.live_hands else 'may not'}** see hands while a game runs.\n"
+                + season_summary(current),
             )
 
         await guarded(interaction, work)

@@ -13,6 +13,8 @@ from bot.live import LiveTable
 from bot.runtime import clip, table_options
 from bot.storage.records import ResultRecord
 from cogs import ids
+from cogs.takeback_ids import takeback_row
+from cogs.watch_ids import watch_button, watching_line
 from engines.core import Decision
 from engines.core.words import counted
 
@@ -166,6 +168,8 @@ def table_view(live: LiveTable, filename: str, alt: str) -> ui.LayoutView:
         parts.append(ui.TextDisplay(turn))
     if live.runtime.log:
         parts.append(ui.TextDisplay("\n".join(f"-# {line}" for line in live.runtime.log[-5:])))
+    if record.status == "active" and (watchers := watching_line(live)):
+        parts.append(ui.TextDisplay(watchers))
     if record.status == "active":
         buttons = [
             button(
@@ -176,6 +180,7 @@ def table_view(live: LiveTable, filename: str, alt: str) -> ui.LayoutView:
             ),
             button("Rules", ids.table(record.id, "rules"), emoji="📖"),
             button("Forfeit", ids.table(record.id, "forfeit"), discord.ButtonStyle.danger),
+            watch_button(record.id),
         ]
         if live.runtime.away:
             buttons.insert(1, button("I'm back", ids.table(record.id, "back"), discord.ButtonStyle.success))
@@ -237,6 +242,8 @@ def panel_view(
             ui.TextDisplay("Nothing to decide right now." + (f"\nWaiting for {waiting}" if waiting else ""))
         )
         parts.append(ui.ActionRow(button("Refresh", ids.table(record.id, "refresh"), emoji="🔄")))
+    if record.status == "active" and (takeback := takeback_row(live, seat)) is not None:
+        parts.append(takeback)
     return layout(*parts)
 
 
@@ -377,6 +384,8 @@ def records_note(live: LiveTable, result: ResultRecord) -> str:
         return f"Rated: see /leaderboard game:{meta.id}."
     if result.kind == "high_score":
         return f"Recorded on the {meta.high_score} board: /leaderboard game:{meta.id} mode:{result.mode}."
+    if meta.records(result.mode) == "rated" and live.runtime.takebacks_unagreed:
+        return "Not rated: a move was taken back that not every player could agree to."
     if meta.records(result.mode) == "rated":
         return "Not rated: rated games need two people and no AI seat (a server setting can allow AI)."
     return ""

@@ -104,6 +104,9 @@ class ResultRecord(msgspec.Struct, kw_only=True):
     season: str = ""  # the server's season the game counts in ("2026-11", "2026-Q4"), "" for none
 
 
+SPECTATOR_CHOICES = ("never", "after", "live")
+
+
 class UserSettings(msgspec.Struct):
     """Per-user preferences: `dm` turns sent by DM; `auto_defence` the AI answering a timed
     out-of-turn question (a defence) for them when its time runs out."""
@@ -111,6 +114,7 @@ class UserSettings(msgspec.Struct):
     user_id: int
     dm: bool = False
     auto_defence: bool = False
+    spectators: str = "after"  # when spectators may see their hand: one of SPECTATOR_CHOICES
 
 
 class DeckRecord(msgspec.Struct):
@@ -136,6 +140,8 @@ class GuildSettings(msgspec.Struct):
     season: str = "off"  # season length: "month", "quarter" or "off"
     season_channel: int | None = None  # where the end-of-season post goes
     champion_role: int | None = None  # the role given to each game's season champion
+    takebacks: bool = True  # players may ask to take back their last move
+    live_hands: bool = True  # spectators may see the hands of players who allow it while a game runs
 
 
 class BoardRow(msgspec.Struct, frozen=True):

@@ -13,6 +13,7 @@ from bot.storage import codec, queries, record_queries, season_queries, tourname
 from bot.storage.errors import PlaceTaken
 from bot.storage.plan import Fetch, Mode, Plan, T, only
 from bot.storage.records import (
+    SPECTATOR_CHOICES,
     ActionRecord,
     BoardPage,
     DeckRecord,
@@ -106,19 +107,26 @@ class SqlStorage(ABC):
     async def user_settings(self, user_id: int) -> UserSettings:
         """A user's settings, or the defaults."""
         rows = await self._run(
-            only(Fetch("SELECT dm, auto_defence FROM user_settings WHERE user_id = ?", (user_id,))),
+            only(
+                Fetch("SELECT dm, auto_defence, spectators FROM user_settings WHERE user_id = ?", (user_id,))
+            ),
             Mode.SINGLE,
         )
         if not rows:
             return UserSettings(user_id)
-        return UserSettings(user_id, dm=bool(rows[0]["dm"]), auto_defence=bool(rows[0]["auto_defence"]))
+        row = rows[0]
+        spectators = row["spectators"] if row["spectators"] in SPECTATOR_CHOICES else "after"
+        return UserSettings(
+            user_id, dm=bool(row["dm"]), auto_defence=bool(row["auto_defence"]), spectators=spectators
+        )
 
     async def save_user_settings(self, settings: UserSettings) -> None:
         """Insert or replace a user's settings."""
         statement = Fetch(
-            "INSERT INTO user_settings (user_id, dm, auto_defence) VALUES (?, ?, ?) ON CONFLICT (user_id)"
-            " DO UPDATE SET dm = excluded.dm, auto_defence = excluded.auto_defence",
-            (settings.user_id, int(settings.dm), int(settings.auto_defence)),
+            "INSERT INTO user_settings (user_id, dm, auto_defence, spectators) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT (user_id) DO UPDATE SET dm = excluded.dm, auto_defence = excluded.auto_defence,"
+            " spectators = excluded.spectators",
+            (settings.user_id, int(settings.dm), int(settings.auto_defence), settings.spectators),
         )
         await self._run(only(statement), Mode.SINGLE)
 

@@ -20,7 +20,7 @@ from engines.core import (
     seed_state,
 )
 from engines.core.steps import step_done
-from engines.letopsulle import answers, asks, content, flow, hero_turn
+from engines.letopsulle import answers, asks, content, flow, hero_turn, takeback
 from engines.letopsulle.ai import LEVELS, LetoAI
 from engines.letopsulle.rules_text import RULES
 from engines.letopsulle.state import LetoState, Team
@@ -160,6 +160,8 @@ class Letopsulle:
 
     def encode(self, state: LetoState) -> bytes:
         return msgspec.json.encode(state)
+
+    can_take_back = staticmethod(takeback.can_take_back)  # which moves may be taken back
 
     def decode(self, data: bytes) -> LetoState:
         return msgspec.json.decode(data, type=LetoState)

@@ -20,7 +20,7 @@ from engines.core import (
     seed_state,
 )
 from engines.core.steps import step_done
-from engines.punchfighter import answers, asks, content, flow
+from engines.punchfighter import answers, asks, content, flow, takeback
 from engines.punchfighter.ai import LEVELS, PunchAI
 from engines.punchfighter.drawing import refill_offer
 from engines.punchfighter.minions import LETTERS
@@ -158,6 +158,8 @@ class PunchFighter:
 
     def encode(self, state: PunchState) -> bytes:
         return msgspec.json.encode(state)
+
+    can_take_back = staticmethod(takeback.can_take_back)  # which moves may be taken back
 
     def decode(self, data: bytes) -> PunchState:
         return msgspec.json.decode(data, type=PunchState)

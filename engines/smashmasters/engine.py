@@ -20,6 +20,7 @@ from engines.core import (
     check_choice,
     seed_state,
 )
+from engines.smashmasters import takeback
 from engines.smashmasters.ai import DEFAULT_LEVEL, LEVELS, SmashAI
 from engines.smashmasters.cards import CARDS
 from engines.smashmasters.context import Ctx
@@ -148,6 +149,8 @@ class SmashMasters:
 
     def encode(self, state: SmashState) -> bytes:
         return msgspec.json.encode(state)
+
+    can_take_back = staticmethod(takeback.can_take_back)  # which moves may be taken back
 
     def decode(self, data: bytes) -> SmashState:
         return msgspec.json.decode(data, type=SmashState)

@@ -20,7 +20,7 @@ from engines.core import (
     seed_state,
 )
 from engines.core.steps import step_done
-from engines.superhot import flow
+from engines.superhot import flow, takeback
 from engines.superhot.ai import DEFAULT_LEVEL, LEVELS, SuperhotAI
 from engines.superhot.decide import answer, decisions
 from engines.superhot.piles import Defeat
@@ -151,6 +151,8 @@ class Superhot:
 
     def encode(self, state: SuperhotState) -> bytes:
         return msgspec.json.encode(state)
+
+    can_take_back = staticmethod(takeback.can_take_back)  # which moves may be taken back
 
     def decode(self, data: bytes) -> SuperhotState:
         return msgspec.json.decode(data, type=SuperhotState)

@@ -281,6 +281,8 @@ async def test_user_settings_default_and_round_trip(storage: SqlStorage) -> None
     assert await storage.user_settings(5) == UserSettings(5, dm=False)
     await storage.save_user_settings(UserSettings(5, dm=True, auto_defence=True))
     assert await storage.user_settings(5) == UserSettings(5, dm=True, auto_defence=True)
+    await storage.save_user_settings(UserSettings(5, spectators="live"))
+    assert (await storage.user_settings(5)).spectators == "live"
 
 
 async def test_memory_database() -> None:

@@ -6,8 +6,10 @@ import re
 
 import discord
 
-from cogs import ids
+from cogs import ids, takeback_ids, watch_ids
 from cogs.components import AnyButton, AnySelect
+from cogs.takebacks import TakebackButton
+from cogs.watching import WatchButton
 from tests.cogs.test_full_game import play_to_end, start_game
 from tests.cogs.test_table_flow import table_id_of
 from tests.cogs.world import make_world, reply, texts
@@ -32,7 +34,10 @@ def test_buttons_and_selects_have_their_own_disjoint_entry_points() -> None:
 
 async def test_both_component_entry_points_are_registered(simcord_env) -> None:
     registered = set(simcord_env.bot._connection._view_store._dynamic_items.values())
-    assert registered == {AnyButton, AnySelect}
+    assert registered == {AnyButton, AnySelect, TakebackButton, WatchButton}
+    button = re.compile(ids.BUTTON_PATTERN)
+    for own in (takeback_ids.ask(1), takeback_ids.answer(1, 2, True), watch_ids.watch_id(1)):
+        assert not button.fullmatch(own), "each id has exactly one entry point"
 
 
 async def test_a_turn_timer_set_before_a_restart_fires_after_it(simcord_env, make_bot) -> None:

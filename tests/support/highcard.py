@@ -28,6 +28,7 @@ from engines.core import (
     check_choice,
     seed_state,
 )
+from engines.core.takeback import generic_can_take_back
 
 DECK_SIZE = 24
 HAND_SIZE = 4
@@ -187,6 +188,11 @@ class HighCard:
 
     def encode(self, state: HighCardState) -> bytes:
         return msgspec.json.encode(state)
+
+    def can_take_back(self, before: HighCardState, after: HighCardState, events: Sequence[Event]) -> bool:
+        """Only a lead may be taken back: a swap draws from the deck, and the last answer of a
+        trick turns every face-down card up."""
+        return all(event.kind == "lead" for event in events) and generic_can_take_back(before, after, events)
 
     def decode(self, data: bytes) -> HighCardState:
         return msgspec.json.decode(data, type=HighCardState)

@@ -1,0 +1,130 @@
+"""Watching a game: the Watch button on the table and `/game watch` open a private spectator
+panel (the table, whose turn it is, the latest log, and the hands their players let spectators
+see), redrawn by its Refresh button. The rules of who sees what are bot/watching.py's."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import ui
+
+from bot.errors import UserError
+from bot.live import LiveTable
+from bot.render_pool import Urgency
+from bot.watching import AFTER, HIDDEN, LIVE, SHOWN, HandRule, check_watcher, delayed_view, hand_rules
+from cogs import watch_ids
+from cogs.media import Picture, table_picture
+from cogs.replies import answer, guarded
+from cogs.ui import button, gallery, layout, waiting_line
+
+if TYPE_CHECKING:
+    from bot.app import SuperTableBot
+
+LOG_SHOWN = 6
+HIDDEN_WHY = {
+    HIDDEN: "hidden (they keep it to themselves)",
+    AFTER: "shown once the game is over",
+    LIVE: "shown one round late, from their second turn",
+}
+
+
+async def _hand(bot: SuperTableBot, live: LiveTable, rule: HandRule) -> Picture | None:
+    """A seat's hand as a spectator may see it now, or None (hidden, or not yet)."""
+    if rule.shows == SHOWN:
+        view = live.view(rule.seat)
+    elif rule.shows == LIVE:
+        found = await delayed_view(live, bot.service.storage, rule.seat)
+        if found is None:
+            return None
+        view = found
+    else:
+        return None
+    image = await bot.render_pool.render("hand", live.record.game, view, Urgency.WAITED_ON)
+    late = " one round ago" if rule.shows == LIVE else ""
+    return Picture(image.png, f"watch-{live.id}-{rule.seat}.png", f"{rule.name}'s hand{late}: {image.alt}")
+
+
+async def spectator_panel(bot: SuperTableBot, live: LiveTable) -> tuple[ui.LayoutView, list[Picture]]:
+    """The spectator panel of a table as it is now, with its images."""
+    storage = bot.service.storage
+    people = {s.user_id for s in live.record.seats if s.user_id is not None}
+    settings = {user: await storage.user_settings(user) for user in people}
+    guild = live.record.guild_id
+    live_hands = guild is None or (await storage.guild_settings(guild)).live_hands
+    rules = hand_rules(live, settings, live_hands)
+    table = await table_picture(bot.render_pool, live, Urgency.WAITED_ON)
+    status = {"finished": " — 🏁 game over", "cancelled": " — 🛑 cancelled"}.get(live.record.status, "")
+    parts: list[ui.Item[ui.LayoutView]] = [
+        ui.TextDisplay(f"## 👀 Watching · {live.title} · {live.mode_label}{status}"),
+        gallery(table.filename, table.alt),
+    ]
+    turn = waiting_line(live)
+    if turn and live.record.status == "active":
+        parts.append(ui.TextDisplay(turn))
+    if live.runtime.log:
+        parts.append(ui.TextDisplay("\n".join(f"-# {line}" for line in live.runtime.log[-LOG_SHOWN:])))
+    pictures = [table]
+    hidden = []
+    for rule in rules:
+        picture = await _hand(bot, live, rule)
+        if picture is None:
+            hidden.append(f"{rule.name}: {HIDDEN_WHY.get(rule.shows, HIDDEN_WHY[LIVE])}")
+            continue
+        pictures.append(picture)
+        parts.append(gallery(picture.filename, picture.alt))
+    if hidden:
+        parts.append(ui.TextDisplay("**Hands** · " + " · ".join(hidden)))
+    parts.append(ui.ActionRow(button("Refresh", watch_ids.watch_id(live.id, "refresh"), emoji="🔄")))
+    return layout(*parts), pictures
+
+
+def shows_live_hand(view_pictures: list[Picture]) -> bool:
+    """Whether a panel shows any hand (beyond the table image)."""
+    return len(view_pictures) > 1
+
+
+async def open_watch(bot: SuperTableBot, interaction: discord.Interaction, table_id: int) -> None:
+    """Send (or, from a Refresh, redraw) the spectator panel of a table for the clicking member."""
+    live = await bot.service.get(table_id)
+    if live.record.guild_id != interaction.guild_id:
+        raise UserError(f"There is no game #{table_id} here.")
+    check_watcher(live, interaction.user.id)
+    if live.record.status == "lobby":
+        raise UserError("This game has not started yet: join it, or watch once it starts.")
+    view, pictures = await spectator_panel(bot, live)
+    running_hands = live.record.status == "active" and shows_live_hand(pictures)
+    await bot.service.watch(table_id, interaction.user.id, running_hands)
+    files = [p.file() for p in pictures]
+    if interaction.response.type == discord.InteractionResponseType.deferred_message_update:
+        await interaction.edit_original_response(view=view, attachments=files)
+    else:
+        await answer(interaction, view=view, files=files)
+
+
+class WatchButton(ui.DynamicItem[ui.Button[Any]], template=watch_ids.PATTERN):
+    """Watch on the table message, Refresh on a spectator panel."""
+
+    def __init__(self, custom_id: str) -> None:
+        super().__init__(ui.Button(custom_id=custom_id))
+        self.raw_id = custom_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
+    ) -> WatchButton:
+        return cls(match.string)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot: Any = interaction.client
+
+        async def work() -> None:
+            table_id, action = watch_ids.parse(self.raw_id)
+            if action == "refresh":
+                await interaction.response.defer()
+            else:
+                await interaction.response.defer(ephemeral=True, thinking=True)
+            await open_watch(bot, interaction, table_id)
+
+        await guarded(interaction, work, ack=False)
