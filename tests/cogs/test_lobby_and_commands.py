@@ -62,9 +62,13 @@ async def test_without_thread_permission_the_table_lives_in_the_channel(simcord_
         "no-threads", overwrites={me: discord.PermissionOverwrite(create_public_threads=False)}
     )
     result = await world.alice.slash(closed, "play", game="highcard")
-    assert "lives in this channel" in reply(result)
+    said = reply(result)
+    assert "table opened here" in said and "I may not create threads here" in said
+    assert "-# Tables stay in this channel" in said, "said as a note, not as an error"
     assert not closed.threads
     assert "High Card" in texts(world.table_message(closed))
+    in_thread = reply(await world.bob.slash(world.games, "play", game="highcard"))
+    assert "table opened in <#" in in_thread and "thread" not in in_thread, "no note when a thread opens"
 
 
 async def test_status_rules_help_and_settings(simcord_env) -> None:
