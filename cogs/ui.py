@@ -22,6 +22,7 @@ LIVE_BUTTONS = 25  # a live console lays out up to five rows of buttons for one 
 MAX_DETAILS = 1500
 MAX_TEXT = 4000  # characters of text displays in one Components V2 message
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
+LOST, WON, TOGETHER = "✖️", "🏆", "⭐"  # every seat's mark when the players lost, won or scored together
 # A live console colours an option by its tone (engines.core.Option): what works now is green and
 # marked, what works but costs the player is red, what would not work now is grey.
 TONE_STYLES = {
@@ -353,8 +354,9 @@ def decision_items(
 def result_view(live: LiveTable, result: ResultRecord) -> ui.LayoutView:
     """The result message: placements, scores, and a Rematch button."""
     lines = []
+    shared = shared_place(live, result)
     for seat in sorted(result.seats, key=lambda s: (s.placement, s.seat)):
-        medal = MEDALS.get(seat.placement, f"{seat.placement}.")
+        medal = shared or MEDALS.get(seat.placement, f"{seat.placement}.")
         who = f"<@{seat.user_id}>" if seat.user_id else f"🤖 {seat.name}"
         score = f" — {seat.score:g}" if seat.score else ""
         change = result.changes.get(seat.user_id or 0)
@@ -368,6 +370,20 @@ def result_view(live: LiveTable, result: ResultRecord) -> ui.LayoutView:
         button("Rematch", ids.table(live.id, "rematch"), discord.ButtonStyle.primary, emoji="🔁")
     )
     return layout(ui.TextDisplay(text), row)
+
+
+def shared_place(live: LiveTable, result: ResultRecord) -> str:
+    """The mark of every seat when the players won, lost or scored together (a solo or co-operative
+    game: a gold medal there would say nothing, or the opposite of a loss); "" for a ranking."""
+    won = result.won
+    if won is None and live.state is not None:
+        outcome = live.engine.outcome(live.state)
+        won = outcome.won if outcome is not None else None
+    if won is False:
+        return LOST
+    if any(seat.placement != 1 for seat in result.seats):
+        return ""
+    return WON if won else TOGETHER
 
 
 def records_note(live: LiveTable, result: ResultRecord) -> str:

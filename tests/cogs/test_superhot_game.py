@@ -41,6 +41,17 @@ async def test_a_solo_game_is_played_through_panels_to_a_result(simcord_env) -> 
     body = await play_through_panels(world, thread, WINNER, {0: world.alice})
     assert str(world.alice.id) in body
     assert "cleared every level" in body
+    assert f"🏆 <@{world.alice.id}>" in body and "🥇" not in body, "a won solo game has its trophy"
+
+
+async def test_a_lost_solo_game_gives_no_medal(simcord_env) -> None:
+    world = make_world(simcord_env)
+    world.bot.service.new_seed = lambda: 7  # easy play loses this one after a level
+    thread = await open_superhot(world, world.alice, "solo")
+    await world.alice.click(world.table_message(thread), label="Start")
+    body = await play_through_panels(world, thread, SuperhotAI("easy"), {0: world.alice})
+    assert "you lost" in body or "lost after" in body, body
+    assert "🥇" not in body and f"✖️ <@{world.alice.id}>" in body
 
 
 async def test_a_coop_game_with_aid_and_veto_is_played_through_panels(simcord_env) -> None:
