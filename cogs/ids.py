@@ -11,11 +11,17 @@ Formats (all <= 100 characters):
   sb:{game}:{board}:{scope}:{page}      leaderboard pages (board "-" = the rating board, else a
                                         high-score mode or mode.variant; scope s|g)
 Anything else, or anything malformed, is refused as forged: never trusted.
+
+A decision's select menu also gets a numeric component id made from its custom_id (`menu_id`).
+Clients remember what was picked in a menu by that id (SimCord's page does; Discord's app can), and
+Discord numbers components by their place in the message: a question asked again in the same place
+came back with the value picked the time before, and picking it again did nothing.
 """
 
 from __future__ import annotations
 
 import re
+import zlib
 from dataclasses import dataclass
 
 BUTTON_PATTERN = r"s[tclmrdb]:.{0,97}"
@@ -120,6 +126,15 @@ def option_button(table_id: int, version: int, key: str, option: str) -> str:
 
 def option_select(table_id: int, version: int, key: str) -> str:
     return f"ss:{table_id}:{version}:{key}"
+
+
+MENU_IDS = range(1_000, 2**31)  # above the numbers Discord gives a message's other components
+
+
+def menu_id(custom_id: str) -> int:
+    """The component id of a decision's menu: it changes with the custom_id, so with the game's
+    version, every time a question is asked."""
+    return MENU_IDS.start + zlib.crc32(custom_id.encode()) % len(MENU_IDS)
 
 
 def confirm(table_id: int, version: int, key: str, indices: tuple[int, ...]) -> str:

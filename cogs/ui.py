@@ -320,8 +320,10 @@ def decision_items(
             items.append(ui.ActionRow(button("Skip", ids.confirm(table_id, version, decision.key, ()))))
         return items
     chosen = set(picked or ())
+    menu = ids.option_select(table_id, version, decision.key)
     select: ui.Select[ui.LayoutView] = ui.Select(
-        custom_id=ids.option_select(table_id, version, decision.key),
+        custom_id=menu,
+        id=ids.menu_id(menu),
         placeholder="Choose…" if single else "Choose, then confirm…",
         min_values=0 if not single else 1,
         max_values=min(decision.max_choices, len(decision.options)),

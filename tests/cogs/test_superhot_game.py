@@ -8,9 +8,11 @@ from engines.superhot.ai import SuperhotAI
 from tests.cogs.world import (
     World,
     answer_panel,
+    button_labels,
     make_world,
     open_hand,
     play_through_panels,
+    selects_of,
     table_id_of,
     texts,
 )
@@ -67,6 +69,37 @@ async def test_a_coop_game_with_aid_and_veto_is_played_through_panels(simcord_en
     actions = await world.bot.service.storage.actions(table_id)
     assert any(a.key == "aid" and a.choice != ["none"] for a in actions), "a card was passed as Aid"
     assert any(a.key == "veto" and a.choice == ["agree"] for a in actions), "a veto both partners agreed on"
+
+
+async def test_a_question_asked_again_comes_with_a_fresh_menu(simcord_env) -> None:
+    """Knock out an obstacle, then "Cancel: choose another obstacle": the Use cards menu that comes
+    back is a new menu (clients keep what was picked in a menu by its id), and the same obstacle
+    can be picked again."""
+    world = make_world(simcord_env)
+    world.bot.service.new_seed = lambda: 67
+    thread = await open_superhot(world, world.alice, "solo")
+    await world.alice.click(world.table_message(thread), label="Start")
+    table_id = table_id_of(world.table_message(thread))
+    panel = await open_hand(world.alice, world.table_message(thread))
+    for _ in range(10):
+        live = await world.bot.service.get(table_id)
+        decision = next(d for d in live.decisions() if d.seat == 0)
+        if decision.key == "use":
+            break
+        choice = list(BRAIN.choose(live.engine, live.state, decision))
+        panel = await answer_panel(world.alice, panel, decision.key, choice)
+    knock = next(o for o in decision.options if o.label.startswith("Knock out"))
+    [first] = selects_of(panel)
+    panel = await answer_panel(world.alice, panel, "use", [knock.id])
+    assert "Cancel: choose another obstacle" in button_labels(panel)
+    panel = await answer_panel(world.alice, panel, "card", ["cancel"])
+    [again] = selects_of(panel)
+    assert again.custom_id != first.custom_id and again.id != first.id, "the menu is a new one"
+    assert knock.id in [option.value for option in again.options]
+    assert not any(option.default for option in again.options), "nothing picked in it"
+    panel = await answer_panel(world.alice, panel, "use", [knock.id])
+    live = await world.bot.service.get(table_id)
+    assert next(d for d in live.decisions() if d.seat == 0).key == "card", "picked again, it counts"
 
 
 async def test_versus_against_the_ai_system_player(simcord_env) -> None:
