@@ -105,7 +105,9 @@ def lobby_view(live: LiveTable) -> ui.LayoutView:
     free = live.max_seats - len(record.seats)
     if free > 0:
         seats += f"\n-# {free} free seat{'s' if free > 1 else ''}"
-    options = ", ".join(f"{k}: {v}" for k, v in table_options(record.options).items())
+    applies = {option.id: option.applies_to(record.mode) for option in live.engine.meta.options}
+    chosen = table_options(record.options).items()
+    options = ", ".join(f"{k}: {v}" for k, v in chosen if applies.get(k, True))  # none that do nothing here
     header = (
         f"## 🎲 {live.title} · {live.mode_label}\n"
         f"{player_count(mode.seats)} · turn timer {format_seconds(record.turn_timer)}"

@@ -65,6 +65,13 @@ async def test_an_option_that_does_nothing_in_the_mode_is_refused(simcord_env) -
     assert "revenge: on" in await opened(world, game="superhot", mode="versus", options="revenge=on")
 
 
+async def test_a_lobby_lists_only_the_options_that_change_its_mode(simcord_env) -> None:
+    world = make_world(simcord_env)
+    lobby = await opened(world, game="superhot", mode="solo", options="revenge=off,infinite=on")
+    assert "## 🎲" in lobby and "infinite: on" in lobby
+    assert "revenge" not in lobby, "Revenge does nothing in a solo game"
+
+
 async def test_a_full_lobby_offers_no_join_and_no_add_ai(simcord_env) -> None:
     world = make_world(simcord_env)
     solo = await opened(world, game="superhot", mode="solo")

@@ -17,7 +17,7 @@ async def test_lobby_buttons_and_start_explains_seat_counts(simcord_env) -> None
     thread = await world.open_table(world.alice)
     lobby = world.table_message(thread)
     too_few = await world.alice.click(lobby, label="Start")
-    assert "needs 2 to 4 players and there are 1" in reply(too_few)
+    assert "needs 2 to 4 players and there is 1 player." in reply(too_few)
 
     await world.bob.click(lobby, label="Join")
     again = await world.bob.click(lobby, label="Join")
