@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 BUTTON_PATTERN = r"s[tclmrdb]:.{0,97}"
 SELECT_PATTERN = r"ss:.{0,97}"
-LOBBY_ACTIONS = ("join", "leave", "ai", "unai", "start", "cancel")
+LOBBY_ACTIONS = ("join", "leave", "leave_yes", "ai", "unai", "start", "cancel")
 TABLE_ACTIONS = ("hand", "rules", "forfeit", "forfeit_yes", "back", "rematch", "refresh")
 _FIELD = r"[A-Za-z0-9_.\-]{1,20}"
 _PATTERNS = {

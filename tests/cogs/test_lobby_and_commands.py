@@ -40,6 +40,19 @@ async def test_lobby_buttons_and_start_explains_seat_counts(simcord_env) -> None
     assert str(world.bob.id) not in texts(world.table_message(thread))
 
 
+async def test_the_last_person_leaving_is_asked_before_the_table_closes(simcord_env) -> None:
+    world = make_world(simcord_env)
+    thread = await world.open_table(world.alice)
+    lobby = world.table_message(thread)
+    await world.alice.click(lobby, label="Add AI")
+    asked = await world.alice.click(world.table_message(thread), label="Leave")
+    assert "leaving closes this table" in texts(asked.response.message)
+    live = await world.bot.service.get(table_id_of(lobby))
+    assert live.record.status == "lobby" and live.seat_of(world.alice.id) is not None, "nothing happened yet"
+    await world.alice.click(asked.response.message, label="Leave and close the table")
+    assert (await world.bot.service.get(table_id_of(lobby))).record.status == "cancelled"
+
+
 async def test_one_table_per_place_and_play_inside_a_thread(simcord_env) -> None:
     world = make_world(simcord_env)
     thread = await world.open_table(world.alice)
