@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 
 import discord
@@ -279,8 +278,11 @@ def live_console(
 
 
 def time_left(deadline: float, now: float) -> str:
-    """A live console's countdown: the seconds left when drawn, then Discord's own live clock."""
-    return f"⏱️ {max(0.0, deadline - now):.1f} s left (<t:{math.ceil(deadline)}:R>)"
+    """A live console's countdown: one clock, Discord's own, which counts on by itself (a second
+    one, the seconds left when the console was drawn, soon disagreed with it)."""
+    if deadline <= now:
+        return "⏱️ time is up"
+    return f"⏱️ time runs out <t:{round(deadline)}:R>"
 
 
 def decision_items(
