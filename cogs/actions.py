@@ -88,7 +88,8 @@ class Actions:
         self.remember_console(live, interaction)
 
     def remember_console(self, live: LiveTable, interaction: discord.Interaction) -> None:
-        """In a real-time game, this panel is the player's live console from now on."""
+        """In a real-time game, this panel is the player's live console from now on; a panel with
+        nothing to decide is refreshed when the player's turn comes."""
         presenter = self.service.listener
         if isinstance(presenter, TablePresenter):
             presenter.consoles.remember(live, interaction)

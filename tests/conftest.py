@@ -89,15 +89,3 @@ def discord_accepts_every_request(monkeypatch: pytest.MonkeyPatch) -> Iterator[l
     yield refused
     assert not refused, "Discord would refuse these requests:\n" + "\n".join(refused)
 
-
-SETTLE_TIMEOUT = 30.0
-"""Seconds SimCord waits for the bot to settle after a step (its default is 5, the sandbox's is 30):
-the suite runs a worker per core beside other work, and a busy machine must not fail a test; a bot
-that hangs still fails it."""
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Every SimCord test gets `SETTLE_TIMEOUT` unless it asks for its own (`@pytest.mark.simcord`)."""
-    for item in items:
-        if item.get_closest_marker("simcord") is None:
-            item.add_marker(pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT))

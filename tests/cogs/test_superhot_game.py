@@ -9,6 +9,7 @@ from tests.cogs.world import (
     World,
     answer_panel,
     button_labels,
+    custom_ids,
     make_world,
     open_hand,
     play_through_panels,
@@ -100,6 +101,33 @@ async def test_a_question_asked_again_comes_with_a_fresh_menu(simcord_env) -> No
     panel = await answer_panel(world.alice, panel, "use", [knock.id])
     live = await world.bot.service.get(table_id)
     assert next(d for d in live.decisions() if d.seat == 0).key == "card", "picked again, it counts"
+
+
+async def test_a_panel_with_nothing_to_decide_wakes_up_when_the_turn_comes(simcord_env) -> None:
+    world = make_world(simcord_env)
+    world.bot.service.new_seed = lambda: 232
+    thread = await open_superhot(world, world.alice, "coop")
+    await world.bob.click(world.table_message(thread), label="Join")
+    await world.alice.click(world.table_message(thread), label="Start")
+    table_id = table_id_of(world.table_message(thread))
+    live = await world.bot.service.get(table_id)
+    first = live.decisions()[0].seat
+    actors = {0: world.alice, 1: world.bob}
+    waiting = actors[1 - first]
+    opened = await waiting.click(world.table_message(thread), label="Open my hand")
+    assert "Nothing to decide right now." in texts(opened.response.message)
+    panel = await open_hand(actors[first], world.table_message(thread))
+    for _ in range(60):
+        live = await world.bot.service.get(table_id)
+        if any(d.seat == 1 - first for d in live.decisions()):
+            break
+        decision = live.decisions()[0]
+        choice = list(BRAIN.choose(live.engine, live.state, decision))
+        panel = await answer_panel(actors[first], panel, decision.key, choice)
+    await world.env.settle()
+    shown = opened.response.message  # as Discord shows it now
+    assert "Nothing to decide right now." not in texts(shown), "the waiting panel woke up"
+    assert any(c.startswith(("st:", "ss:")) for c in custom_ids(shown)), "it offers the decision"
 
 
 async def test_versus_against_the_ai_system_player(simcord_env) -> None:
