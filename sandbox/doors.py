@@ -210,6 +210,9 @@ class Door:
             action = json.loads(body)
         except ValueError:
             return body  # not JSON (a form with uploads): as it is
+        if not self._controls.knows(page.id, page.revision) and page.snapshot:
+            # published without being read (another member's command republishes every page)
+            self._controls.shown(page.id, {**page.snapshot, "publishedRevision": page.revision})
         if isinstance(action, dict) and self._controls.catch_up(page.id, action, page.revision):
             return json.dumps(action).encode()
         return body
