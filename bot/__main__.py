@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from bot.app import tune_interpreter
 from bot.launch import run_until_stopped, say
 from bot.logs import setup_logging
-from bot.settings import Settings, SettingsError
+from bot.settings import ENVIRONMENT, Settings, SettingsError
 
 COMMANDS = {
     "sandbox": "play with the bot offline, in your browser: no Discord account or token needed",
@@ -26,9 +26,11 @@ EPILOG = "\n".join(
         "commands:",
         *(f"  {name:<10}{what} (`python -m bot {name} --help`)" for name, what in COMMANDS.items()),
         "",
-        "Without a command the bot connects to Discord with DISCORD_TOKEN (from the environment or a .env",
-        "file). Other settings: DATABASE_URL, LOG_LEVEL, SYNC_GUILD_ID, DEFAULT_TURN_TIMER and more, all",
-        "described in the README. A network failure is retried with growing pauses; Ctrl+C stops.",
+        "Without a command the bot connects to Discord with DISCORD_TOKEN. A network failure is retried",
+        "with growing pauses; Ctrl+C stops.",
+        "",
+        "settings (environment variables or a .env file; the README says what each one does):",
+        *(f"  {name:<23}{default}" for name, default in ENVIRONMENT.items()),
     ]
 )
 

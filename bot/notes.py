@@ -1,5 +1,5 @@
 """The lines the bot adds to a table's log about its players (timeouts, away, back, forfeits,
-removals), built with `engines.core.words` so that every name, "you" included, reads right."""
+removals), built with `engines.core.words` so that every name, "You" included, reads right."""
 
 from __future__ import annotations
 

@@ -14,6 +14,7 @@ from bot.errors import UserError
 from bot.live import LiveTable
 from bot.runtime import DeckChoice, deck_option
 from bot.storage.records import SeatRecord
+from engines.core.words import counted
 
 AI_NAMES = ("Botley", "Deckard", "Ace Circuit", "Shuffles", "Lady Ledger", "Gizmo", "Turnip", "Vex")
 
@@ -96,7 +97,8 @@ def check_player_count(live: LiveTable) -> None:
         low, high = mode.seats.start, mode.seats.stop - 1
         need = f"{low}" if low == high else f"{low} to {high}"
         raise UserError(
-            f"{live.engine.meta.title} ({mode.label}) needs {need} players and there are {count}. "
+            f"{live.engine.meta.title} ({mode.label}) needs {need} players and "
+            + (f"there {'is' if count == 1 else 'are'} {counted(count, 'player')}. ")
             + ("Invite friends or press **Add AI**." if count < low else "Someone has to leave first.")
         )
 

@@ -21,6 +21,25 @@ class SettingsError(ValueError):
     """A setting is missing or malformed; the message is one line a person can act on."""
 
 
+ENVIRONMENT = {
+    "DISCORD_TOKEN": "required to connect to Discord",
+    "DATABASE_URL": DEFAULT_DATABASE_URL + ", or postgresql://...",
+    "LOG_LEVEL": "INFO",
+    "SYNC_GUILD_ID": "unset: commands synced globally",
+    "DEFAULT_TURN_TIMER": "600 seconds",
+    "TABLE_EDIT_INTERVAL": "1.5 seconds",
+    "CONSOLE_EDIT_INTERVAL": "1.0 seconds",
+    "THREAD_ARCHIVE_AFTER": "600 seconds",
+    "RENDER_WORKERS": "one per core; 0: threads",
+    "TABLE_CACHE_SIZE": f"{DEFAULT_TABLE_CACHE_SIZE} tables",
+    "LEADERBOARD_MIN_GAMES": "3",
+    "SHARD_COUNT": "unset",
+    "SHARD_IDS": "unset: every shard",
+}
+"""Every environment variable the bot reads, with its default (the README's settings table says
+what each one does; a test keeps the two lists the same)."""
+
+
 @dataclass(frozen=True)
 class Settings:
     """Everything the bot can be configured with."""

@@ -40,7 +40,7 @@ def checked_options(engine: Engine[Any], mode: str, options: Mapping[str, str]) 
             names = ", ".join(known) or "none"
             raise UserError(f"{meta.title} has no option {key!r} (options: {names}).")
         if value not in spec.choices and not spec.free_form:
-            raise UserError(f"{spec.label} must be one of: {', '.join(spec.choices)}.")
+            raise UserError(f"`{key}={value}`: {key} ({spec.label}) takes one of: {', '.join(spec.choices)}.")
         if value != spec.default and not spec.applies_to(mode):
             modes = " or ".join(f"`{m}`" for m in spec.modes)
             raise UserError(

@@ -91,7 +91,8 @@ class Actions:
         self.remember_console(live, interaction)
 
     def remember_console(self, live: LiveTable, interaction: discord.Interaction) -> None:
-        """In a real-time game, this panel is the player's live console from now on."""
+        """In a real-time game, this panel is the player's live console from now on; a panel with
+        nothing to decide is refreshed when the player's turn comes."""
         presenter = self.service.listener
         if isinstance(presenter, TablePresenter):
             presenter.consoles.remember(live, interaction)
@@ -131,8 +132,18 @@ class Actions:
             await self.joined(interaction, live)
         elif action == "leave":
             await interaction.response.defer(ephemeral=True, thinking=True)
+            live = await self.service.get(table_id)
+            if live.seat_of(user.id) is not None and not any(
+                seat.user_id not in (None, user.id) for seat in live.record.seats
+            ):
+                await self.ask_to_close(interaction, table_id)
+                return
             await self.service.leave(table_id, user.id)
             await tell(interaction, "You left the table.")
+        elif action == "leave_yes":
+            await interaction.response.defer()
+            await self.service.leave(table_id, user.id)
+            await interaction.edit_original_response(view=ui.notice_view("You left; the table is closed."))
         elif action == "ai":
             await interaction.response.defer()
             await self.service.add_ai(table_id, user.id)
@@ -145,6 +156,17 @@ class Actions:
         else:
             await interaction.response.defer()
             await self.service.cancel(table_id, user.id, can_manage=can_manage_threads(interaction))
+
+    async def ask_to_close(self, interaction: discord.Interaction, table_id: int) -> None:
+        """The last person leaving a lobby closes it: asked first."""
+        view = ui.notice_view("Nobody else is seated: leaving closes this table. Leave and close it?")
+        confirm: discord.ui.Button[discord.ui.LayoutView] = discord.ui.Button(
+            label="Leave and close the table",
+            custom_id=ids.lobby(table_id, "leave_yes"),
+            style=discord.ButtonStyle.danger,
+        )
+        view.add_item(discord.ui.ActionRow(confirm))
+        await answer(interaction, view=view)
 
     async def joined(self, interaction: discord.Interaction, live: LiveTable) -> None:
         """The join confirmation, offering turns by DM in one click."""

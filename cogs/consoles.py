@@ -40,7 +40,9 @@ class Console:
 
 
 class Consoles:
-    """The open consoles of real-time tables, refreshed on every change."""
+    """The open consoles of real-time tables, refreshed on every change; and the hand panels of
+    turn-based tables that said "Nothing to decide right now.", refreshed once when their player's
+    decision opens."""
 
     def __init__(self, service: TableService, pool: RenderPool, interval: float) -> None:
         self.service = service
@@ -51,8 +53,11 @@ class Consoles:
         self._edits: Coalescer[Key] = Coalescer(self._refresh, interval)
 
     def remember(self, live: LiveTable, interaction: discord.Interaction) -> None:
-        """A player's console of a real-time table was just sent or clicked: its token is the freshest."""
-        if live.engine.meta.live_play and live.record.status == "active":
+        """A player's console of a real-time table (or panel with nothing to decide yet) was just
+        sent or clicked: its token is the freshest."""
+        seat = live.seat_of(interaction.user.id)
+        waiting = seat is not None and not live.decisions_for(seat)
+        if (live.engine.meta.live_play or waiting) and live.record.status == "active":
             self._open.setdefault(live.id, {})[interaction.user.id] = Console(
                 interaction, self.service.clock()
             )
@@ -83,7 +88,7 @@ class Consoles:
         more than once every PING_EVERY seconds."""
         now = self.service.clock()
         console = self._open.get(live.id, {}).get(user_id)
-        if console is not None and now - console.opened < TOKEN_LIFETIME:
+        if live.engine.meta.live_play and console is not None and now - console.opened < TOKEN_LIFETIME:
             return False
         last = self._pinged.get((live.id, user_id))
         if last is not None and now - last < PING_EVERY:
@@ -119,8 +124,12 @@ class Consoles:
         seat = live.seat_of(user_id)
         closed = live.record.status != "active"
         retrying = False
+        waited = not live.engine.meta.live_play  # a turn-based panel: refreshed once, its turn come
         try:
             if age > TOKEN_LIFETIME or seat is None:
+                return
+            if waited and not closed and not live.decisions_for(seat):
+                waited = False  # still nothing to decide: kept as it is
                 return
             picture = await hand_picture(self.pool, live, seat)
             notice = EXPIRING if age > WARN_AFTER and not closed else ""
@@ -135,6 +144,6 @@ class Consoles:
             log.info("console of user %s at table %s is gone: %s", user_id, table_id, exc)
             closed = True
         finally:
-            if not retrying and (closed or age > TOKEN_LIFETIME or seat is None):
+            if not retrying and (closed or waited or age > TOKEN_LIFETIME or seat is None):
                 self._forget(table_id, user_id)
                 self._forget_pings(live)

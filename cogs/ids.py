@@ -13,16 +13,22 @@ Formats (all <= 100 characters):
                                         current, previous or all time: absent means all time)
   sj:{tournament}:{action}              tournament sign-up buttons (join, leave, checkin)
 Anything else, or anything malformed, is refused as forged: never trusted.
+
+A decision's select menu also gets a numeric component id made from its custom_id (`menu_id`).
+Clients remember what was picked in a menu by that id (SimCord's page does; Discord's app can), and
+Discord numbers components by their place in the message: a question asked again in the same place
+came back with the value picked the time before, and picking it again did nothing.
 """
 
 from __future__ import annotations
 
 import re
+import zlib
 from dataclasses import dataclass
 
 BUTTON_PATTERN = r"s[tclmrdbj]:.{0,97}"
 SELECT_PATTERN = r"ss:.{0,97}"
-LOBBY_ACTIONS = ("join", "leave", "ai", "unai", "start", "cancel")
+LOBBY_ACTIONS = ("join", "leave", "leave_yes", "ai", "unai", "start", "cancel")
 TABLE_ACTIONS = ("hand", "rules", "forfeit", "forfeit_yes", "back", "rematch", "refresh")
 _FIELD = r"[A-Za-z0-9_.\-]{1,20}"
 _PATTERNS = {
@@ -135,6 +141,15 @@ def option_button(table_id: int, version: int, key: str, option: str) -> str:
 
 def option_select(table_id: int, version: int, key: str) -> str:
     return f"ss:{table_id}:{version}:{key}"
+
+
+MENU_IDS = range(1_000, 2**31)  # above the numbers Discord gives a message's other components
+
+
+def menu_id(custom_id: str) -> int:
+    """The component id of a decision's menu: it changes with the custom_id, so with the game's
+    version, every time a question is asked."""
+    return MENU_IDS.start + zlib.crc32(custom_id.encode()) % len(MENU_IDS)
 
 
 def confirm(table_id: int, version: int, key: str, indices: tuple[int, ...]) -> str:

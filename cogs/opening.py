@@ -41,8 +41,8 @@ async def open_table(
     place_is_thread = isinstance(channel, discord.Thread)
     if await service.storage.live_in(channel.id) is not None:
         raise UserError("A game is already running here. Finish or cancel it first (`/game cancel`).")
-    thread = (
-        channel
+    thread, no_thread = (
+        (channel, "")
         if isinstance(channel, discord.Thread)
         else await _make_thread(channel, engine.meta.title, interaction.user)
     )
@@ -70,32 +70,29 @@ async def open_table(
         ) from None
     await service.set_message(live.id, message.id)
     where = f"in {thread.mention}" if thread is not None and not place_is_thread else "here"
-    note = (
-        ""
-        if thread is not None or place_is_thread
-        else " (I may not create threads here, so it lives in this channel.)"
-    )
+    note = f"\n-# {no_thread}" if no_thread else ""
     await tell(interaction, f"🎲 {engine.meta.title} table opened {where}.{note}")
     return live
 
 
 async def _make_thread(
     channel: discord.TextChannel, title: str, host: discord.User | discord.Member
-) -> discord.Thread | None:
-    """A public thread for the table, or None when the bot may not create one."""
+) -> tuple[discord.Thread | None, str]:
+    """A public thread for the table; or None and why the table stays in the channel."""
     me = channel.guild.me
     perms = channel.permissions_for(me)
     if not (perms.create_public_threads and perms.send_messages_in_threads):
-        return None
+        return None, "Tables stay in this channel: I may not create threads here."
     try:
-        return await channel.create_thread(
+        thread = await channel.create_thread(
             name=f"{title} · {host.display_name}"[:100],
             type=discord.ChannelType.public_thread,
             auto_archive_duration=THREAD_AUTO_ARCHIVE_MINUTES,
         )
     except discord.HTTPException as exc:
         log.info("thread creation refused in %s: %s", channel.id, exc)
-        return None
+        return None, "This table stays in the channel: Discord did not open a thread for it."
+    return thread, ""
 
 
 async def open_rematch(bot: SuperTableBot, interaction: discord.Interaction, table_id: int) -> None:

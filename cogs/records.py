@@ -21,7 +21,7 @@ from cogs.media import replay_files
 from cogs.preferences import ON_OFF
 from cogs.replies import answer, guarded, tell
 from cogs.ui import MEDALS
-from engines.core.words import counted
+from engines.core.words import counted, possessive
 
 if TYPE_CHECKING:
     from bot.app import SuperTableBot
@@ -226,7 +226,7 @@ class RecordsCommands(commands.Cog):
                 lines.append(
                     f"`#{entry.table_id}` {self._game_title(entry.game)} · {entry.mode} · {place} · {when}"
                 )
-            await tell(interaction, f"## 🕑 {who.display_name}'s latest games\n" + "\n".join(lines))
+            await tell(interaction, f"## 🕑 {possessive(who.display_name)} latest games\n" + "\n".join(lines))
 
         await guarded(interaction, work)
 

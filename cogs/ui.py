@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 
 import discord
@@ -24,6 +23,7 @@ LIVE_BUTTONS = 25  # a live console lays out up to five rows of buttons for one 
 MAX_DETAILS = 1500
 MAX_TEXT = 4000  # characters of text displays in one Components V2 message
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
+LOST, WON, TOGETHER = "✖️", "🏆", "⭐"  # every seat's mark when the players lost, won or scored together
 # A live console colours an option by its tone (engines.core.Option): what works now is green and
 # marked, what works but costs the player is red, what would not work now is grey.
 TONE_STYLES = {
@@ -106,7 +106,9 @@ def lobby_view(live: LiveTable) -> ui.LayoutView:
     free = live.max_seats - len(record.seats)
     if free > 0:
         seats += f"\n-# {free} free seat{'s' if free > 1 else ''}"
-    options = ", ".join(f"{k}: {v}" for k, v in table_options(record.options).items())
+    applies = {option.id: option.applies_to(record.mode) for option in live.engine.meta.options}
+    chosen = table_options(record.options).items()
+    options = ", ".join(f"{k}: {v}" for k, v in chosen if applies.get(k, True))  # none that do nothing here
     header = (
         f"## 🎲 {live.title} · {live.mode_label}\n"
         f"{player_count(mode.seats)} · turn timer {format_seconds(record.turn_timer)}"
@@ -283,8 +285,11 @@ def live_console(
 
 
 def time_left(deadline: float, now: float) -> str:
-    """A live console's countdown: the seconds left when drawn, then Discord's own live clock."""
-    return f"⏱️ {max(0.0, deadline - now):.1f} s left (<t:{math.ceil(deadline)}:R>)"
+    """A live console's countdown: one clock, Discord's own, which counts on by itself (a second
+    one, the seconds left when the console was drawn, soon disagreed with it)."""
+    if deadline <= now:
+        return "⏱️ time is up"
+    return f"⏱️ time runs out <t:{round(deadline)}:R>"
 
 
 def decision_items(
@@ -326,8 +331,10 @@ def decision_items(
             items.append(ui.ActionRow(button("Skip", ids.confirm(table_id, version, decision.key, ()))))
         return items
     chosen = set(picked or ())
+    menu = ids.option_select(table_id, version, decision.key)
     select: ui.Select[ui.LayoutView] = ui.Select(
-        custom_id=ids.option_select(table_id, version, decision.key),
+        custom_id=menu,
+        id=ids.menu_id(menu),
         placeholder="Choose…" if single else "Choose, then confirm…",
         min_values=0 if not single else 1,
         max_values=min(decision.max_choices, len(decision.options)),
@@ -360,8 +367,9 @@ def decision_items(
 def result_view(live: LiveTable, result: ResultRecord) -> ui.LayoutView:
     """The result message: placements, scores, and a Rematch button."""
     lines = []
+    shared = shared_place(live, result)
     for seat in sorted(result.seats, key=lambda s: (s.placement, s.seat)):
-        medal = MEDALS.get(seat.placement, f"{seat.placement}.")
+        medal = shared or MEDALS.get(seat.placement, f"{seat.placement}.")
         who = f"<@{seat.user_id}>" if seat.user_id else f"🤖 {seat.name}"
         score = f" — {seat.score:g}" if seat.score else ""
         change = result.changes.get(seat.user_id or 0)
@@ -375,6 +383,20 @@ def result_view(live: LiveTable, result: ResultRecord) -> ui.LayoutView:
         button("Rematch", ids.table(live.id, "rematch"), discord.ButtonStyle.primary, emoji="🔁")
     )
     return layout(ui.TextDisplay(text), row)
+
+
+def shared_place(live: LiveTable, result: ResultRecord) -> str:
+    """The mark of every seat when the players won, lost or scored together (a solo or co-operative
+    game: a gold medal there would say nothing, or the opposite of a loss); "" for a ranking."""
+    won = result.won
+    if won is None and live.state is not None:
+        outcome = live.engine.outcome(live.state)
+        won = outcome.won if outcome is not None else None
+    if won is False:
+        return LOST
+    if any(seat.placement != 1 for seat in result.seats):
+        return ""
+    return WON if won else TOGETHER
 
 
 def records_note(live: LiveTable, result: ResultRecord) -> str:

@@ -8,6 +8,7 @@ from typing import Any
 
 from PIL import Image
 
+from engines.core.words import possessive
 from renderers.generic_samples import SAMPLES
 from renderers.kit import cache, draw, layout
 from renderers.kit.cards import fit_title
@@ -119,7 +120,7 @@ class GenericRenderer:
         seat = view.get("seat")
         owner = seat_name(view, seat) if isinstance(seat, int) else "Your"
         cards = [_card_label(card) for card in view.get("hand") or ()]
-        status = f"{owner}'s hand · {plural(len(cards), 'card')}"
+        status = f"{possessive(owner)} hand · {plural(len(cards), 'card')}"
         chips = [draw.Chip(label) for label in (mode_label(view), _phase(view)) if label]
         draw.header_bar(canvas, game_title(view), chips, status)
         area = (40, HEADER + 30, width - 40, height - 30)
@@ -153,7 +154,7 @@ class GenericRenderer:
         owner = seat_name(view, seat) if isinstance(seat, int) else "Your"
         cards = [_card_label(card) for card in view.get("hand") or ()]
         listed = ", ".join(cards) if cards else "no cards"
-        return sentences([f"{owner}'s hand in {game_title(view)}: {listed}"])
+        return sentences([f"{possessive(owner)} hand in {game_title(view)}: {listed}"])
 
     def samples(self) -> dict[str, tuple[View, View]]:
         """Made-up views of the shapes games send: a duel, a full table, a bare minimum."""

@@ -50,6 +50,10 @@ class Controls:
         for old in sorted(states)[:-KEPT]:
             del states[old]
 
+    def knows(self, context_id: str, revision: int) -> bool:
+        """Whether the controls of this revision of the page are noted."""
+        return revision in self._shown.get(context_id, {})
+
     def keep_only(self, context_ids: Collection[str]) -> None:
         """Forget the pages that are gone (closed, reloaded, expired)."""
         self._shown = {key: value for key, value in self._shown.items() if key in context_ids}

@@ -10,6 +10,8 @@ proxy on its own 127.0.0.1 port: it passes every request to the preview, except 
   that state shows are fetched for it at once and served from the door (`sandbox.assets`);
 - a click made just as the page was getting a newer state counts, if the control pressed is
   unchanged in it (`sandbox.controls`);
+- a slash command typed whole as a message runs as that command when it parses, and is answered
+  with how to pick it from the command list when it does not (`sandbox.typed`);
 - the page gets `page.js`, the sandbox's additions to SimCord's page (pictures swap without a gap,
   relative timestamps count on).
 
@@ -24,18 +26,22 @@ import json
 import logging
 import socket
 import sys
+from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
 import aiohttp
+import discord
 import simcord
 from aiohttp import web
 from simcord.preview import Preview
+from simcord.preview._commands import build_catalog
 
 from sandbox.assets import Picture, Pictures, png_ids
 from sandbox.controls import Controls
 from sandbox.gate import Gate
+from sandbox.typed import NotReadable, how_to_pick, is_typed_command, read_command
 
 log = logging.getLogger(__name__)
 PAGE_SCRIPT = "/sandbox/page.js"
@@ -84,8 +90,10 @@ class Door:
         preview: Preview,
         gate: Gate,
         session: aiohttp.ClientSession,
+        members: Mapping[str, int] | None = None,
     ) -> None:
         self.name = name
+        self.members = dict(members or {})  # every member's name and id, for typed commands
         self.member_id = member_id
         self.preview = preview
         self.gate = gate
@@ -151,7 +159,11 @@ class Door:
             headers["Origin"] = self._upstream
         if method == "POST" and path == "/api/action":
             async with self.gate.action(context):
-                return (await self._pass(request, headers, self._on_latest(context, body))).response()
+                body, advice = self._typed(context, self._on_latest(context, body))
+                answer = await self._pass(request, headers, body)
+                if advice is not None and answer.status == 200:
+                    await self._advise(context, advice)
+                return answer.response()
         if method == "POST" and path == "/api/pages":
             async with self.gate.lock:
                 answer = await self._pass(request, headers, self._as_member(body))
@@ -198,9 +210,40 @@ class Door:
             action = json.loads(body)
         except ValueError:
             return body  # not JSON (a form with uploads): as it is
+        if not self._controls.knows(page.id, page.revision) and page.snapshot:
+            # published without being read (another member's command republishes every page)
+            self._controls.shown(page.id, {**page.snapshot, "publishedRevision": page.revision})
         if isinstance(action, dict) and self._controls.catch_up(page.id, action, page.revision):
             return json.dumps(action).encode()
         return body
+
+    def _typed(self, context: str | None, body: bytes) -> tuple[bytes, str | None]:
+        """A message that is a slash command typed whole: the command's action when it parses, else
+        the message as it is and what to tell its author (`sandbox.typed`)."""
+        page = self.preview._pages.get(context or "")
+        try:
+            action = json.loads(body)
+        except ValueError:
+            return body, None
+        if page is None or not isinstance(action, dict) or action.get("kind") != "send_message":
+            return body, None
+        content = action.get("content")
+        if not isinstance(content, str) or not is_typed_command(content):
+            return body, None
+        try:
+            command = read_command(content, build_catalog(self.preview, page), self.members)
+        except NotReadable as problem:
+            return body, how_to_pick(content, str(problem))
+        return json.dumps(command.action(action)).encode(), None
+
+    async def _advise(self, context: str | None, advice: str) -> None:
+        """The bot answers a typed command it could not read, in the page's channel (the caller
+        holds the gate)."""
+        page = self.preview._pages.get(context or "")
+        channel = None if page is None else self.preview.env.bot.get_channel(page.channel_id)
+        if isinstance(channel, discord.abc.Messageable):
+            quiet = discord.AllowedMentions.none()
+            await channel.send(f"<@{self.member_id}> {advice}", allowed_mentions=quiet)
 
     def _picture(self, request: web.Request, context: str | None, asset_id: str) -> Picture | None:
         """A picture this page was sent, to a request carrying the preview's secret."""

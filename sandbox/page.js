@@ -5,6 +5,9 @@
 //     replace shows an empty frame while it loads, not its alt text.
 //  2. Relative timestamps ("in 30 seconds") count on by themselves, against the real clock (the
 //     sandbox keeps SimCord's clock on the real time).
+//  3. A command option with suggestions (a game, a mode) lists them as soon as it is opened, before
+//     anything is typed: the preview asks the bot only once something is typed, so an empty field
+//     said "No options match" although the bot answers an empty query with every choice.
 (() => {
   "use strict";
   const MESSAGE = "[data-message-id]";
@@ -114,6 +117,20 @@
     }
   }
 
+  /** An empty option field with suggestions asks for them at once, as if typed in.
+   * @param {FocusEvent} event */
+  function suggestAtOnce(event) {
+    const field = event.target;
+    if (!(field instanceof HTMLInputElement) || !field.matches(".command-option-input[role=combobox]")) return;
+    if (field.value !== "" || field.readOnly) return;
+    setTimeout(() => { // after the page's own focus handling
+      if (document.activeElement === field && field.value === "") {
+        field.dispatchEvent(new Event("input", { bubbles: true }));
+      }
+    }, 0);
+  }
+
+  document.addEventListener("focusin", suggestAtOnce);
   new MutationObserver((records) => {
     keepPictures(records);
     findTimestamps(records);

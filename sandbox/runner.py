@@ -138,7 +138,8 @@ class Sandbox:
         """One door per member: on the chosen ports, else on the kept ones, else (a first run) on
         FIRST_PORT and the next three; a kept or first port that is taken gives way to a free one."""
         for offset, (name, member) in enumerate(world.members.items()):
-            door = Door(name, member.id, preview, gate, session)
+            members = {each: actor.id for each, actor in world.members.items()}
+            door = Door(name, member.id, preview, gate, session, members)
             if self.port:
                 await door.open(self.port + offset)
             else:

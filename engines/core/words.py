@@ -1,67 +1,55 @@
 """Player names in sentences, so that every game's lines read right whatever people are called.
 
-Possessives take 's, names ending in s included ("Ben's", "Chris's": one rule, as the Chicago
-Manual of Style has it). A player whose name is "You" (the sandbox has one) is read as the
-pronoun: "you keep the goals", "your team", and `sentence` gives a line starting with it a
-capital ("You keep the goals."). Verbs are written in the third person ("keeps", "is", "does
-not counter") and agree with the name.
+Every line about a player is read by everyone at the table, so every name is a third person: the
+verb agrees with it ("Chris keeps", "Max goes first") and its possessive takes 's, names ending in
+s included ("James's", "Alexis's": one rule, as the Chicago Manual of Style has it). A name that
+reads as a pronoun ("You", the sandbox's first member, or "Me", "They"...) is put in quotation
+marks, so that a line about that player never seems to speak to the reader: "“You” keeps the
+goals", "“You”'s turn".
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-IRREGULAR = {"is": "are", "has": "have", "does": "do", "was": "were", "goes": "go"}
-SIBILANT = ("sses", "shes", "ches", "xes", "zes")
+PRONOUNS = frozenset({"you", "me", "i", "we", "us", "he", "him", "she", "her", "it", "they", "them"})
+QUOTES = ("\u201c", "\u201d")
 
 
-def is_you(name: str) -> bool:
-    """Whether the name reads as the pronoun "you"."""
-    return name.strip().casefold() == "you"
+def reads_as_pronoun(name: str) -> bool:
+    """Whether a name, alone in a sentence, would read as a pronoun ("You", "me")."""
+    return name.strip().casefold() in PRONOUNS
 
 
 def called(name: str) -> str:
-    """The name as a sentence says it ("you" for a player called You)."""
-    return "you" if is_you(name) else name
+    """The name as a sentence says it: in quotation marks when it reads as a pronoun."""
+    return f"{QUOTES[0]}{name.strip()}{QUOTES[1]}" if reads_as_pronoun(name) else name
 
 
 def possessive(name: str) -> str:
-    """Ben -> "Ben's", Chris -> "Chris's", You -> "your"."""
-    return "your" if is_you(name) else f"{name}'s"
+    """Ben -> "Ben's", Chris -> "Chris's", You -> "“You”'s"."""
+    return f"{called(name)}'s"
 
 
 def joint_possessive(names: Sequence[str]) -> str:
-    """What several players own together: "Ann & Ben's"; with "you" each one is possessive
-    ("Ann's & your")."""
-    if len(names) == 1 or not any(is_you(name) for name in names):
-        return " & ".join([*names[:-1], possessive(names[-1])])
-    return " & ".join(possessive(name) for name in names)
+    """What several players own together: "Ann & Ben's"."""
+    return " & ".join([*(called(name) for name in names[:-1]), possessive(names[-1])])
 
 
 def their(name: str) -> str:
-    """The player's possessive pronoun: "their", or "your"."""
-    return "your" if is_you(name) else "their"
+    """The player's possessive pronoun (every player is a third person)."""
+    return "their"
 
 
 def them(name: str) -> str:
-    """The player as an object pronoun: "them", or "you"."""
-    return "you" if is_you(name) else "them"
+    """The player as an object pronoun (every player is a third person)."""
+    return "them"
 
 
 def verb(name: str, third_person: str) -> str:
-    """A verb phrase ("keeps", "does not counter") agreeing with the name as its subject."""
-    if not is_you(name):
-        return third_person
-    first, space, rest = third_person.partition(" ")
-    if first in IRREGULAR:
-        first = IRREGULAR[first]
-    elif first.endswith(SIBILANT):
-        first = first[:-2]
-    elif first.endswith("ies") and len(first) > 4:
-        first = first[:-3] + "y"
-    elif first.endswith("s") and not first.endswith("ss"):
-        first = first[:-1]
-    return first + space + rest
+    """A verb phrase ("keeps", "does not counter") with the name as its subject: every name is a
+    third person, so the phrase as it is."""
+    return third_person
 
 
 def counted(number: int, noun: str, plural: str = "") -> str:
@@ -70,10 +58,12 @@ def counted(number: int, noun: str, plural: str = "") -> str:
 
 
 def acts(name: str, third_person: str) -> str:
-    """Subject and verb: "Ben keeps", "you keep"."""
+    """Subject and verb: "Ben keeps", "“You” keeps"."""
     return f"{called(name)} {verb(name, third_person)}"
 
 
 def sentence(text: str) -> str:
-    """The line with a capital first letter when it starts with "you" or "your"."""
-    return text[:1].upper() + text[1:] if text.startswith(("you ", "your ")) else text
+    """A line that may start with a player's name, as it is: a name keeps its own case ("alice
+    keeps") and a quoted one starts with its mark. (Call sites mark their sentence starts with it,
+    and every game written against this module keeps working.)"""
+    return text

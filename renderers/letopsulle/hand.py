@@ -8,6 +8,7 @@ import math
 
 from PIL import Image, ImageDraw
 
+from engines.core.words import possessive
 from renderers.kit.draw import Chip, badge, paste_layer, seat_token
 from renderers.kit.fonts import drawable_text, font
 from renderers.kit.palette import RGB, seat_style
@@ -58,7 +59,7 @@ def asked(table: Table) -> tuple[str, str]:
         return "you", "Your villains act now" if phase == "villain" else "Your hero turn: your move"
     if whose is None:
         return "other", table.status or "Waiting"
-    return "other", f"Waiting for {whose.name}'s {phase} turn"
+    return "other", f"Waiting for {possessive(whose.name)} {phase} turn"
 
 
 BANNERS: dict[str, tuple[RGB, RGB]] = {

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engines.core.words import possessive
 from renderers.kit.encode import MAX_ALT_TEXT
 from renderers.kit.views import View, plural, sentences_within
 from renderers.punchfighter.hand import asked, me, ready_cards
@@ -72,7 +73,7 @@ def table_alt(view: View) -> str:
 def hand_alt(view: View) -> str:
     table = read(view)
     player = me(table)
-    who = f"{player.name}'s hand" if player else "A hand panel"
+    who = f"{possessive(player.name)} hand" if player else "A hand panel"
     _, words = asked(table)
     parts = [_head(table, who), words, _marked(table)]
     if player is not None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engines.core.words import possessive
 from engines.punchfighter.state import WINNING_STARS
 from renderers.kit.views import join_names
 from renderers.punchfighter.look import STAR_MARK
@@ -49,10 +50,6 @@ def initials(player: Player) -> str:
     if not words:
         return str(player.index + 1)
     return "".join(w[0].upper() for w in words[:2])
-
-
-def possessive(name: str) -> str:
-    return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
 def ask_text(key: str) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engines.core.words import possessive
 from renderers.kit.encode import MAX_ALT_TEXT
 from renderers.kit.views import View, as_str, join_names, plural, seats, sentences_within
 from renderers.smashmasters.look import TEAM_SIZE, TITLE, power_type
@@ -108,7 +109,7 @@ def table_alt(view: View) -> str:
     current = turn(view)
     deciders = {item.seat for item in deciding(view)}
     if current is not None and current not in deciders:
-        parts.append(f"{name(view, current)}'s turn")
+        parts.append(f"{possessive(name(view, current))} turn")
     elif drafting(view):
         parts.append("Teams are being chosen face down")
     doing = status(view) if not view.get("over") else ""
@@ -135,7 +136,7 @@ def hand_alt(view: View) -> str:
     owner = name(view, seat) if seat is not None else "A player"
     held = hand(view)
     listed = "; ".join(card_words(card, detail=True) for card in held) if held else "no cards"
-    parts = [f"{owner}'s hand in {TITLE} ({plural(len(held), 'card')}): {listed}"]
+    parts = [f"{possessive(owner)} hand in {TITLE} ({plural(len(held), 'card')}): {listed}"]
     doing = status(view, seat)
     if doing:
         parts.append(doing)

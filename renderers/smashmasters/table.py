@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from PIL import Image
 
+from engines.core.words import possessive
 from renderers.kit.draw import Chip, header_bar
 from renderers.kit.palette import seat_style
 from renderers.kit.views import View
@@ -33,7 +34,7 @@ def table_chips(view: View) -> list[Chip]:
     if current is not None:
         style = seat_style(current)
         number = turn_text(view)
-        whose = f"{style.symbol} {name(view, current)}'s turn"
+        whose = f"{style.symbol} {possessive(name(view, current))} turn"
         chips.append(Chip(f"{number} · {whose}" if number else whose, style.colour, style.ink, short=number))
     elif drafting(view):
         chips.append(Chip("Choosing teams", SKY, INK))

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engines.core.words import possessive
 from renderers.kit.encode import MAX_ALT_TEXT
 from renderers.kit.views import (
     View,
@@ -126,7 +127,7 @@ def table_alt(view: View) -> str:
         parts.append(f"Game over: {as_str(view.get('result')) or ('won' if view.get('won') else 'lost')}")
     phase, current = as_str(view.get("phase")), turn(view)
     if current is not None:
-        parts.append(f"{name(view, current)}'s turn" + (f", phase: {phase}" if phase else ""))
+        parts.append(f"{possessive(name(view, current))} turn" + (f", phase: {phase}" if phase else ""))
     elif phase:
         parts.append(f"Phase: {phase}")
     parts += [
@@ -170,7 +171,7 @@ def hand_alt(view: View) -> str:
     listed = "; ".join(words) if words else "no cards"
     status = hand_status(view, seat).replace(" · ", ": ")
     owner = name(view, seat if seat >= 0 else None)
-    parts = [f"{owner}'s hand in {TITLE}, {level_text(view, spoken=True)}: {listed}", status]
+    parts = [f"{possessive(owner)} hand in {TITLE}, {level_text(view, spoken=True)}: {listed}", status]
     bullets = sum(1 for card in hand if is_bullet(card))
     if bullets:
         parts.append(f"{plural(bullets, 'bullet')} in hand; {MAX_BULLETS} loses")

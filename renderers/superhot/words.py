@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from engines.core.words import possessive
 from renderers.kit.views import View, as_int, as_mapping, as_str, seat_name
 from renderers.superhot.look import NEEDS
 from renderers.superhot.read import Card, bullet_name, campaign, is_bullet, kind, need, turn
@@ -50,7 +51,7 @@ def status(view: View) -> str:
     phase, seat = as_str(view.get("phase")), turn(view)
     if seat is None:
         return phase
-    return f"{name(view, seat)} · {phase}" if phase else f"{name(view, seat)}'s turn"
+    return f"{name(view, seat)} · {phase}" if phase else f"{possessive(name(view, seat))} turn"
 
 
 def hand_status(view: View, seat: int) -> str:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from engines.core.words import possessive
 from renderers.kit.encode import MAX_ALT_TEXT
 from renderers.kit.views import View, join_names, plural, sentences_within
 from renderers.supernova.hand import me, open_for_me, screen
 from renderers.supernova.read import Table, read
 from renderers.supernova.words import (
     ordinal,
-    owners_text,
+    owners_possessive,
     phase_text,
     pile_state,
     power_text,
@@ -31,7 +32,7 @@ def _piles(table: Table) -> list[str]:
     for pile in table.piles:
         _, words = pile_state(table, pile)
         down = f", {pile.face_down} face down" if pile.face_down else ""
-        parts.append(f"{owners_text(table, pile)}'s pile {words} {top_text(pile)}{down}")
+        parts.append(f"{owners_possessive(table, pile)} pile {words} {top_text(pile)}{down}")
     return ["Piles: " + "; ".join(parts)] if parts else ["No Play Piles"]
 
 
@@ -62,7 +63,7 @@ def table_alt(view: View) -> str:
 def hand_alt(view: View) -> str:
     table = read(view)
     player = me(table)
-    who = f"{player.name}'s console" if player else "A console"
+    who = f"{possessive(player.name)} console" if player else "A console"
     _, words = screen(table)
     parts = [f"{who}, Super Nova Smash! round {table.round}: {phase_text(table)}", f"Screen: {words}"]
     if table.puzzle is not None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engines.core.words import called, joint_possessive
 from engines.supernova import cards
 from engines.supernova.view import PHASES
 from renderers.kit.views import join_names
@@ -90,9 +91,18 @@ def puzzle_text(puzzle: Puzzle) -> str:
     return " + ".join(puzzle.shown) + " = ?"
 
 
+def owner_names(table: Table, pile: Pile) -> list[str]:
+    return [table.players[o].name for o in pile.owners if o < len(table.players)]
+
+
 def owners_text(table: Table, pile: Pile) -> str:
-    names = [table.players[o].name for o in pile.owners if o < len(table.players)]
-    return " & ".join(names) or "nobody"
+    return " & ".join(called(name) for name in owner_names(table, pile)) or "nobody"
+
+
+def owners_possessive(table: Table, pile: Pile) -> str:
+    """ "Ann & Bo's", "“You”'s", "nobody's"."""
+    names = owner_names(table, pile)
+    return joint_possessive(names) if names else "nobody's"
 
 
 def power_text(player: Player) -> str:

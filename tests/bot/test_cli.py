@@ -4,6 +4,7 @@ and one clear line (then a new try) when Discord cannot be reached."""
 from __future__ import annotations
 
 import logging
+import re
 import socket
 from pathlib import Path
 
@@ -32,6 +33,10 @@ def test_help_says_how_to_run_it_and_lists_the_commands(capsys: pytest.CaptureFi
     out = capsys.readouterr().out
     assert done.value.code == 0
     assert out.startswith("usage: python -m bot") and "sandbox" in out and "DISCORD_TOKEN" in out
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    documented = set(re.findall(r"^\| `([A-Z_]+)` \|", readme, re.MULTILINE))
+    listed = set(re.findall(r"^  ([A-Z_]{4,}) ", out, re.MULTILINE))
+    assert documented and listed == documented, "--help lists the settings the README describes"
 
 
 def test_a_typo_names_the_commands(capsys: pytest.CaptureFixture[str]) -> None:

@@ -5,15 +5,16 @@ from __future__ import annotations
 from bot import notes
 
 
-def test_notes_about_a_player_called_you_use_the_pronoun() -> None:
+def test_notes_about_a_player_called_you_quote_the_name() -> None:
+    you = "\u201cYou\u201d"
     assert notes.taken_over("You", "missed 3 turns in a row") == (
-        "You missed 3 turns in a row: the AI plays your seat until you press **I'm back**."
+        f"{you} missed 3 turns in a row: the AI plays {you}'s seat until {you} presses **I'm back**."
     )
-    assert notes.back("You") == "You are back."
-    assert notes.forfeits("You") == "You forfeit."
-    assert notes.removed("You") == "You were removed; the AI plays your seat to the end."
-    assert notes.timed_out("You") == "Time ran out for you; the AI chose for you."
-    assert notes.setup_timed_out("You") == "Time ran out for you; the AI finished your setup."
+    assert notes.back("You") == f"{you} is back."
+    assert notes.forfeits("You") == f"{you} forfeits."
+    assert notes.removed("You") == f"{you} was removed; the AI plays {you}'s seat to the end."
+    assert notes.timed_out("You") == f"Time ran out for {you}; the AI chose for them."
+    assert notes.setup_timed_out("You") == f"Time ran out for {you}; the AI finished their setup."
 
 
 def test_notes_about_others_use_their_names() -> None:
@@ -22,3 +23,5 @@ def test_notes_about_others_use_their_names() -> None:
     )
     assert notes.back("Chris") == "Chris is back."
     assert notes.timed_out("Chris") == "Time ran out for Chris; the AI chose for them."
+    assert notes.back("James") == "James is back." and notes.forfeits("Alexis") == "Alexis forfeits."
+    assert notes.removed("Max") == "Max was removed; the AI plays Max's seat to the end."

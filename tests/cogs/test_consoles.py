@@ -205,8 +205,9 @@ async def test_a_live_console_is_made_for_speed(service: TableService) -> None:
     now = service.clock.now + 1.5  # type: ignore[attr-defined]
     view = panels.panel_view(live, 0, "hand.png", "hand", now=now)
     text = texts(view)
-    left = (live.state.until or 0.0) - now
-    assert f"⏱️ {left:.1f} s left (<t:" in text, "the GO! window's countdown"
+    until = live.state.until or 0.0
+    assert f"⏱️ time runs out <t:{round(until)}:R>" in text, "the GO! window's countdown"
+    assert " s left" not in text, "one clock only: Discord's counts on by itself"
     assert "✅ Your last card: 4 on Ann's pile 1: fit" in text
     assert "💥 Your pile 1: top 4, damage 0 · pile 2: top 5, damage 1" in text
     shown, rival = buttons(view), live.record.seats[1].name

@@ -65,6 +65,19 @@ async def test_an_option_that_does_nothing_in_the_mode_is_refused(simcord_env) -
     assert "revenge: on" in await opened(world, game="superhot", mode="versus", options="revenge=on")
 
 
+async def test_a_lobby_lists_only_the_options_that_change_its_mode(simcord_env) -> None:
+    world = make_world(simcord_env)
+    lobby = await opened(world, game="superhot", mode="solo", options="revenge=off,infinite=on")
+    assert "## 🎲" in lobby and "infinite: on" in lobby
+    assert "revenge" not in lobby, "Revenge does nothing in a solo game"
+
+
+async def test_a_value_an_option_does_not_take_is_answered_with_what_was_typed(simcord_env) -> None:
+    world = make_world(simcord_env)
+    refused = await opened(world, game="superhot", mode="solo", options="bat=7")
+    assert "`bat=7`: bat (Dudes with a Baseball Bat) takes one of: 0, 1, 2." in refused
+
+
 async def test_a_full_lobby_offers_no_join_and_no_add_ai(simcord_env) -> None:
     world = make_world(simcord_env)
     solo = await opened(world, game="superhot", mode="solo")

@@ -17,7 +17,7 @@ async def test_lobby_buttons_and_start_explains_seat_counts(simcord_env) -> None
     thread = await world.open_table(world.alice)
     lobby = world.table_message(thread)
     too_few = await world.alice.click(lobby, label="Start")
-    assert "needs 2 to 4 players and there are 1" in reply(too_few)
+    assert "needs 2 to 4 players and there is 1 player." in reply(too_few)
 
     await world.bob.click(lobby, label="Join")
     again = await world.bob.click(lobby, label="Join")
@@ -38,6 +38,19 @@ async def test_lobby_buttons_and_start_explains_seat_counts(simcord_env) -> None
     left = await world.bob.click(lobby, label="Leave")
     assert "left" in left.response.content
     assert str(world.bob.id) not in texts(world.table_message(thread))
+
+
+async def test_the_last_person_leaving_is_asked_before_the_table_closes(simcord_env) -> None:
+    world = make_world(simcord_env)
+    thread = await world.open_table(world.alice)
+    lobby = world.table_message(thread)
+    await world.alice.click(lobby, label="Add AI")
+    asked = await world.alice.click(world.table_message(thread), label="Leave")
+    assert "leaving closes this table" in texts(asked.response.message)
+    live = await world.bot.service.get(table_id_of(lobby))
+    assert live.record.status == "lobby" and live.seat_of(world.alice.id) is not None, "nothing happened yet"
+    await world.alice.click(asked.response.message, label="Leave and close the table")
+    assert (await world.bot.service.get(table_id_of(lobby))).record.status == "cancelled"
 
 
 async def test_one_table_per_place_and_play_inside_a_thread(simcord_env) -> None:
@@ -62,9 +75,13 @@ async def test_without_thread_permission_the_table_lives_in_the_channel(simcord_
         "no-threads", overwrites={me: discord.PermissionOverwrite(create_public_threads=False)}
     )
     result = await world.alice.slash(closed, "play", game="highcard")
-    assert "lives in this channel" in reply(result)
+    said = reply(result)
+    assert "table opened here" in said and "I may not create threads here" in said
+    assert "-# Tables stay in this channel" in said, "said as a note, not as an error"
     assert not closed.threads
     assert "High Card" in texts(world.table_message(closed))
+    in_thread = reply(await world.bob.slash(world.games, "play", game="highcard"))
+    assert "table opened in <#" in in_thread and "thread" not in in_thread, "no note when a thread opens"
 
 
 async def test_status_rules_help_and_settings(simcord_env) -> None:

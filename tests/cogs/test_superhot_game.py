@@ -8,9 +8,12 @@ from engines.superhot.ai import SuperhotAI
 from tests.cogs.world import (
     World,
     answer_panel,
+    button_labels,
+    custom_ids,
     make_world,
     open_hand,
     play_through_panels,
+    selects_of,
     table_id_of,
     texts,
 )
@@ -41,6 +44,17 @@ async def test_a_solo_game_is_played_through_panels_to_a_result(simcord_env) -> 
     body = await play_through_panels(world, thread, WINNER, {0: world.alice})
     assert str(world.alice.id) in body
     assert "cleared every level" in body
+    assert f"🏆 <@{world.alice.id}>" in body and "🥇" not in body, "a won solo game has its trophy"
+
+
+async def test_a_lost_solo_game_gives_no_medal(simcord_env) -> None:
+    world = make_world(simcord_env)
+    world.bot.service.new_seed = lambda: 7  # easy play loses this one after a level
+    thread = await open_superhot(world, world.alice, "solo")
+    await world.alice.click(world.table_message(thread), label="Start")
+    body = await play_through_panels(world, thread, SuperhotAI("easy"), {0: world.alice})
+    assert "you lost" in body or "lost after" in body, body
+    assert "🥇" not in body and f"✖️ <@{world.alice.id}>" in body
 
 
 async def test_a_coop_game_with_aid_and_veto_is_played_through_panels(simcord_env) -> None:
@@ -56,6 +70,64 @@ async def test_a_coop_game_with_aid_and_veto_is_played_through_panels(simcord_en
     actions = await world.bot.service.storage.actions(table_id)
     assert any(a.key == "aid" and a.choice != ["none"] for a in actions), "a card was passed as Aid"
     assert any(a.key == "veto" and a.choice == ["agree"] for a in actions), "a veto both partners agreed on"
+
+
+async def test_a_question_asked_again_comes_with_a_fresh_menu(simcord_env) -> None:
+    """Knock out an obstacle, then "Cancel: choose another obstacle": the Use cards menu that comes
+    back is a new menu (clients keep what was picked in a menu by its id), and the same obstacle
+    can be picked again."""
+    world = make_world(simcord_env)
+    world.bot.service.new_seed = lambda: 67
+    thread = await open_superhot(world, world.alice, "solo")
+    await world.alice.click(world.table_message(thread), label="Start")
+    table_id = table_id_of(world.table_message(thread))
+    panel = await open_hand(world.alice, world.table_message(thread))
+    for _ in range(10):
+        live = await world.bot.service.get(table_id)
+        decision = next(d for d in live.decisions() if d.seat == 0)
+        if decision.key == "use":
+            break
+        choice = list(BRAIN.choose(live.engine, live.state, decision))
+        panel = await answer_panel(world.alice, panel, decision.key, choice)
+    knock = next(o for o in decision.options if o.label.startswith("Knock out"))
+    [first] = selects_of(panel)
+    panel = await answer_panel(world.alice, panel, "use", [knock.id])
+    assert "Cancel: choose another obstacle" in button_labels(panel)
+    panel = await answer_panel(world.alice, panel, "card", ["cancel"])
+    [again] = selects_of(panel)
+    assert again.custom_id != first.custom_id and again.id != first.id, "the menu is a new one"
+    assert knock.id in [option.value for option in again.options]
+    assert not any(option.default for option in again.options), "nothing picked in it"
+    panel = await answer_panel(world.alice, panel, "use", [knock.id])
+    live = await world.bot.service.get(table_id)
+    assert next(d for d in live.decisions() if d.seat == 0).key == "card", "picked again, it counts"
+
+
+async def test_a_panel_with_nothing_to_decide_wakes_up_when_the_turn_comes(simcord_env) -> None:
+    world = make_world(simcord_env)
+    world.bot.service.new_seed = lambda: 232
+    thread = await open_superhot(world, world.alice, "coop")
+    await world.bob.click(world.table_message(thread), label="Join")
+    await world.alice.click(world.table_message(thread), label="Start")
+    table_id = table_id_of(world.table_message(thread))
+    live = await world.bot.service.get(table_id)
+    first = live.decisions()[0].seat
+    actors = {0: world.alice, 1: world.bob}
+    waiting = actors[1 - first]
+    opened = await waiting.click(world.table_message(thread), label="Open my hand")
+    assert "Nothing to decide right now." in texts(opened.response.message)
+    panel = await open_hand(actors[first], world.table_message(thread))
+    for _ in range(60):
+        live = await world.bot.service.get(table_id)
+        if any(d.seat == 1 - first for d in live.decisions()):
+            break
+        decision = live.decisions()[0]
+        choice = list(BRAIN.choose(live.engine, live.state, decision))
+        panel = await answer_panel(actors[first], panel, decision.key, choice)
+    await world.env.settle()
+    shown = opened.response.message  # as Discord shows it now
+    assert "Nothing to decide right now." not in texts(shown), "the waiting panel woke up"
+    assert any(c.startswith(("st:", "ss:")) for c in custom_ids(shown)), "it offers the decision"
 
 
 async def test_versus_against_the_ai_system_player(simcord_env) -> None:

@@ -1,5 +1,6 @@
 """Names in sentences (engines.core.words), and every game's lines with players called "You" and
-"Chris": verbs agree, possessives read right (issue 16: "You keeps", "You's pile")."""
+"Chris": every name is a third person, a name that reads as a pronoun is quoted, possessives take
+'s (issues 16 and 38: "You keeps", "You's pile", "You's turn")."""
 
 from __future__ import annotations
 
@@ -10,50 +11,47 @@ import pytest
 
 from engines import REGISTRY
 from engines.core import Engine, Seat, policy_for
-from engines.core.words import acts, called, counted, joint_possessive, possessive, sentence, their, verb
+from engines.core.words import (
+    acts,
+    called,
+    counted,
+    joint_possessive,
+    possessive,
+    sentence,
+    their,
+    them,
+    verb,
+)
 
-NAMES = ("You", "Chris", "Ann", "Bo")
+NAMES = ("You", "Chris", "Alexis", "Max", "James")
 WRONG = [
     re.compile(r"\w\(s\)"),  # "1 card(s)": counted nouns agree with their number
-    re.compile(r"\b[Yy]ou's\b"),  # "You's pile"
-    re.compile(r"\b[Yy]ou (?!\w*ss\b)(?!was\b|vs\b)\w+s\b"),  # "You keeps", "you draws"
-    re.compile(r"\b[Yy]ou (is|was|has|does)\b"),
-    re.compile(r"\b[Yy]ou [\w ]*\btheir\b"),  # "you shuffle their Discard Pile"
-    re.compile(r"\bChris'(?!s)"),  # one possessive rule: "Chris's"
-    re.compile(r"(^|[.!?] )you\b"),  # a sentence starting in lower case
+    re.compile(r"(?<!\u201c)\b[Yy]ou's\b"),  # "You's pile", unquoted
+    re.compile(r"(?<!\u201c)\b[Yy]ou (?!\w*ss\b)(?!was\b|vs\b)\w+s\b"),  # "You keeps": the name, unquoted
+    re.compile(r"\u201cYou\u201d (are|have|do|were|go|keep|draw)\b"),  # "“You” keep": a third person
+    re.compile(r"\b(Chris|Alexis|James)'(?!s)"),  # one possessive rule: "Chris's"
 ]
 
 
-def test_possessives_take_s_and_you_is_the_pronoun() -> None:
-    assert [possessive(n) for n in ("Ben", "Chris", "You", "you")] == ["Ben's", "Chris's", "your", "your"]
+def test_every_name_is_a_third_person_and_a_pronoun_name_is_quoted() -> None:
+    assert [possessive(n) for n in ("Chris", "Alexis", "Max", "James", "You")] == [
+        "Chris's",
+        "Alexis's",
+        "Max's",
+        "James's",
+        "\u201cYou\u201d's",
+    ]
+    assert acts("You", "goes first") == "\u201cYou\u201d goes first"
+    assert acts("James", "keeps") == "James keeps" and verb("You", "is") == "is"
+    quoted = ("\u201cyou\u201d", "Youssef", "\u201cMe\u201d")
+    assert (called("you"), called("Youssef"), called(" Me ")) == quoted
     assert joint_possessive(["Ann", "Bo"]) == "Ann & Bo's"
-    assert joint_possessive(["Ann", "You"]) == "Ann's & your"
-    assert (called("You"), called("Youssef"), their("You"), their("Ben")) == (
-        "you",
-        "Youssef",
-        "your",
+    assert joint_possessive(["You", "Max"]) == "\u201cYou\u201d & Max's"
+    assert (their("You"), them("You"), sentence("alice keeps the goals.")) == (
         "their",
+        "them",
+        "alice keeps the goals.",
     )
-
-
-@pytest.mark.parametrize(
-    ("third", "second"),
-    [
-        ("keeps", "keep"), ("is", "are"), ("has", "have"), ("does not counter", "do not counter"),
-        ("was", "were"), ("goes", "go"), ("passes", "pass"), ("slashes", "slash"), ("reaches", "reach"),
-        ("carries", "carry"), ("uses", "use"), ("knocks out", "knock out"), ("presses", "press"),
-        ("missed 3 turns", "missed 3 turns"), ("can", "can"),
-    ],
-)  # fmt: skip
-def test_verbs_agree_with_you(third: str, second: str) -> None:
-    assert verb("Ben", third) == third
-    assert verb("You", third) == second
-
-
-def test_a_line_starting_with_you_gets_its_capital() -> None:
-    assert sentence(f"{acts('You', 'keeps')} the goals.") == "You keep the goals."
-    assert sentence(f"{acts('alice', 'keeps')} the goals.") == "alice keeps the goals."
-    assert sentence(f"{possessive('You')} team.") == "Your team."
 
 
 def lines_of_a_game(engine: Engine[Any], mode: str, seats: int, seed: int) -> list[str]:
@@ -94,7 +92,7 @@ def lines_of_a_game(engine: Engine[Any], mode: str, seats: int, seed: int) -> li
 def test_every_line_reads_right_with_a_player_called_you(game: str, mode: str, seats: int) -> None:
     engine = REGISTRY[game]
     lines = [line for seed in range(3) for line in lines_of_a_game(engine, mode, seats, seed)]
-    assert any(re.search(r"\b[Yy]ou(r)?\b", line) for line in lines), "the games talked about You"
+    assert any("\u201cYou\u201d" in line for line in lines), "the games talked about You"
     wrong = sorted({line for line in lines for pattern in WRONG if pattern.search(line)})
     assert not wrong, "\n".join(wrong[:20])
 

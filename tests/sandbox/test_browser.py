@@ -196,3 +196,36 @@ async def test_one_person_plays_smash_masters_against_an_ai_in_chromium(
     assert sum(1 for a in actions if a.seat == 0 and a.actor == "human") >= 3, "the person played"
     await pictures_drawn(you)
     shown(await screenshot(you, tmp_path / "sandbox-smashmasters.png"), capsys)
+
+
+async def test_typed_whole_the_readmes_example_opens_a_table_in_chromium(box: Any, browser: Any) -> None:
+    you = await open_tab(browser, box.urls["You"])
+    composer = you.get_by_placeholder("Message #games")
+    await composer.fill("/play game:superhot mode:solo")
+    await composer.press("Enter")
+    await you.get_by_role("button", name="Start").last.wait_for()
+    live = await live_table(box)
+    assert (live.record.game, live.record.mode) == ("superhot", "solo")
+
+
+async def test_the_game_and_mode_lists_show_every_choice_before_anything_is_typed_in_chromium(
+    box: Any, browser: Any
+) -> None:
+    you = await open_tab(browser, box.urls["You"])
+    composer = you.get_by_placeholder("Message #games")
+    await composer.click()
+    await composer.press_sequentially("/play")
+    await you.locator(".command-entry", has_text="/play").first.wait_for()
+    await you.keyboard.press("Enter")  # /play picked: its game field is open, empty
+    listed = you.locator("#command-suggestion-listbox [role=option]")
+    games = box.bot.service.registry
+    await listed.nth(len(games) - 1).wait_for()
+    titles = await listed.all_text_contents()
+    assert all(any(engine.meta.title in t for t in titles) for engine in games.values()), titles
+    await listed.filter(has_text="SUPERHOT").first.click()
+    await you.locator(".command-ghost").click()
+    await you.locator(".command-popup [role=option]", has_text="mode").first.click()
+    modes = games["superhot"].meta.modes
+    await listed.nth(len(modes) - 1).wait_for()
+    labels = await listed.all_text_contents()
+    assert all(any(mode.label in t for t in labels) for mode in modes), labels

@@ -4,6 +4,7 @@ game without refusing clicks, the real time, pictures that stay loadable, games 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import replace
@@ -281,7 +282,7 @@ def test_the_simcord_internals_the_sandbox_uses_are_there() -> None:
     """docs/sandbox.md decision 11: what the sandbox uses outside SimCord's public API."""
     import simcord
     from simcord.backend import Backend
-    from simcord.preview import Preview, _media
+    from simcord.preview import Preview, _commands, _media, _pages
 
     assert all(callable(getattr(Backend, name, None)) for name in ("edit_bot_profile", "advance_clock"))
     assert isinstance(Backend().transcript, list)
@@ -291,6 +292,8 @@ def test_the_simcord_internals_the_sandbox_uses_are_there() -> None:
     )
     assert {"MediaWorker", "MediaInfo", "MAX_DIMENSION", "MAX_PIXELS"} <= set(vars(_media))
     assert callable(simcord.Env.external_wait) and callable(simcord.Env.advance_time)
+    assert callable(_commands.build_catalog)
+    assert "snapshot" in {field.name for field in dataclasses.fields(_pages._Page)}
 
 
 async def test_turns_come_to_the_channel_since_dms_cannot_be_seen(box: Any) -> None:
@@ -343,3 +346,64 @@ async def test_a_letopsulle_solitaire_game_plays_in_the_sandbox(box: Any) -> Non
     async with PageReader(box.urls["You"]) as page:
         await page.open()
         assert list(pictures(await page.state())), "the page shows the table's picture"
+
+
+def message(state: dict[str, Any], content: str, sequence: int) -> dict[str, Any]:
+    """The request a browser page sends when its member types a message and presses Enter."""
+    return {
+        "protocol_version": 3,
+        "sequence": sequence,
+        "request_id": f"test-{sequence}",
+        "generation": state["context"]["generation"],
+        "bot_generation": state["botGeneration"],
+        "published_revision": state["publishedRevision"],
+        "kind": "send_message",
+        "content": content,
+    }
+
+
+async def test_the_readmes_example_typed_whole_as_a_message_opens_a_table(box: Any) -> None:
+    async with PageReader(box.urls["You"]) as page:
+        shown = await page.open()
+        receipt = await act(page, message(shown, "/play game:superhot mode:solo", 1))
+        assert not receipt["rejected"] and receipt["settlement"] == "settled", receipt["diagnostics"]
+        assert "Start" in labels(table_message(box)), "the typed /play opened a SUPERHOT lobby"
+        live = await box.bot.service.get(table_id_of(table_message(box)))
+        assert (live.record.game, live.record.mode) == ("superhot", "solo")
+        assert "Start" in str(await page.state()), "the page shows the lobby"
+
+
+async def test_a_typed_command_that_does_not_parse_is_answered_with_how_to_pick_it(box: Any) -> None:
+    async with PageReader(box.urls["Ana"]) as page:
+        shown = await page.open()
+        receipt = await act(page, message(shown, "/play superhot solo", 1))
+        assert not receipt["rejected"], receipt["diagnostics"]
+        said = box.games.history()[-1].content
+        assert "pick it from the list" in said and "game:superhot" in said and "'superhot solo'" in said
+        shown = await page.state()
+        await act(page, message(shown, "/dance now", 2))
+        said = box.games.history()[-1].content
+        assert "no /dance command" in said and "/play" in said
+        shown = await page.state()
+        await act(page, message(shown, "/play mode:solo", 3))
+        assert "/play needs game:" in box.games.history()[-1].content
+        shown = await page.state()
+        await act(page, message(shown, "hello /play", 4))
+        assert box.games.history()[-1].content == "hello /play", "a plain message stays a message"
+
+
+async def test_a_click_made_before_another_members_command_republished_the_page_counts(box: Any) -> None:
+    async with box.driving():
+        await box.members["You"].slash(box.games, "play", game="superhot", mode="coop")
+    async with PageReader(box.urls["Ana"]) as ana, PageReader(box.urls["You"]) as you:
+        await ana.open()
+        seen = await ana.state()  # what Ana looks at when she presses Join
+        mine = await you.open()
+        typed = await act(you, message(mine, "/game status", 1))  # republishes every page
+        assert not typed["rejected"], typed["diagnostics"]
+        page = box._doors[1].preview._pages[ana.context]
+        assert page.revision > seen["publishedRevision"], "Ana's page was published a newer state"
+        receipt = await act(ana, click(seen, "Join", 1))
+        assert not receipt["rejected"] and receipt["settlement"] == "settled", receipt["diagnostics"]
+        live = await box.bot.service.get(table_id_of(table_message(box)))
+        assert live.seat_of(box.members["Ana"].id) is not None, "Ana took the seat she clicked"
