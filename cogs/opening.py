@@ -9,8 +9,10 @@ from typing import TYPE_CHECKING, Literal
 import discord
 
 from bot.errors import UserError
+from bot.limits import check_room
 from bot.live import LiveTable
 from bot.runtime import table_options
+from bot.user_text import clean_name
 from cogs import ui
 from cogs.replies import tell
 
@@ -41,6 +43,7 @@ async def open_table(
     place_is_thread = isinstance(channel, discord.Thread)
     if await service.storage.live_in(channel.id) is not None:
         raise UserError("A game is already running here. Finish or cancel it first (`/game cancel`).")
+    await check_room(service.storage, interaction.guild.id, interaction.user.id)  # before making a thread
     thread = (
         channel
         if isinstance(channel, discord.Thread)
@@ -89,7 +92,7 @@ async def _make_thread(
         return None
     try:
         return await channel.create_thread(
-            name=f"{title} · {host.display_name}"[:100],
+            name=f"{title} · {clean_name(host.display_name)}"[:100],
             type=discord.ChannelType.public_thread,
             auto_archive_duration=THREAD_AUTO_ARCHIVE_MINUTES,
         )

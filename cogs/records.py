@@ -10,13 +10,16 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import UserError
+from bot.limits import MAX_MEMBER_TABLES, MAX_SERVER_TABLES, MEMBER_TABLES, SERVER_TABLES
 from bot.lookup import find_game
 from bot.ratings import Skill
 from bot.replays import load_replay
 from bot.storage.records import GLOBAL_SCOPE, GameStats, GuildSettings
+from bot.user_text import plain
 from cogs.boards import BoardQuery, board_choices, board_message
 from cogs.media import replay_files
 from cogs.preferences import ON_OFF
+from cogs.rate_limits import MemberRate
 from cogs.replies import answer, guarded, tell
 from cogs.ui import MEDALS
 
@@ -24,6 +27,11 @@ if TYPE_CHECKING:
     from bot.app import SuperTableBot
 
 HISTORY_SIZE = 10
+# Per-member rate limits of the commands that draw: (uses, per seconds). A replay draws up to 120
+# frames (seconds of work), a leaderboard one picture; its page buttons are not counted.
+REPLAY_RATE = (2, 60.0)
+BOARD_RATE = (5, 60.0)
+
 SCOPES = [
     app_commands.Choice(name="this server", value="server"),
     app_commands.Choice(name="global", value="global"),
@@ -42,6 +50,8 @@ class RecordsCommands(commands.Cog):
 
     def __init__(self, bot: SuperTableBot) -> None:
         self.bot = bot
+        self.replays = MemberRate("replay", *REPLAY_RATE)
+        self.boards = MemberRate("leaderboard", *BOARD_RATE)
 
     async def game_names(
         self, interaction: discord.Interaction, current: str
@@ -109,6 +119,7 @@ class RecordsCommands(commands.Cog):
         async def work() -> None:
             server = interaction.guild_id is not None and (scope is None or scope.value == "server")
             query = BoardQuery(game, mode, server, page)
+            self.boards.spend(interaction.user.id)
             view, picture = await board_message(self.bot, query, interaction.guild_id, interaction.user.id)
             files = [picture.file()] if picture else []
             await answer(interaction, view=view, files=files)
@@ -131,10 +142,11 @@ class RecordsCommands(commands.Cog):
                 found = [entry for entry in found if entry.game == wanted]
             where = "in this server" if scope else "anywhere"
             if not found:
-                raise UserError(f"{who.display_name} has no finished games {where} yet.")
+                raise UserError(f"{plain(who.display_name)} has no finished games {where} yet.")
             lines = [self._stats_line(entry) for entry in found]
             favourite = self._game_title(max(found, key=lambda e: e.games).game)
-            text = f"## 📊 {who.display_name} ({where})\nFavourite game: **{favourite}**\n" + "\n".join(lines)
+            heading = f"## 📊 {plain(who.display_name)} ({where})\nFavourite game: **{favourite}**"
+            text = heading + "\n" + "\n".join(lines)
             await tell(interaction, text)
 
         await guarded(interaction, work)
@@ -163,7 +175,7 @@ class RecordsCommands(commands.Cog):
             wanted = find_game(self.bot.service.registry, game) if game is not None else None
             entries = await self.bot.service.storage.history(who.id, wanted, scope, HISTORY_SIZE)
             if not entries:
-                raise UserError(f"{who.display_name} has no recorded games here yet.")
+                raise UserError(f"{plain(who.display_name)} has no recorded games here yet.")
             lines = []
             for entry in entries:
                 when = discord.utils.format_dt(
@@ -176,7 +188,7 @@ class RecordsCommands(commands.Cog):
                 lines.append(
                     f"`#{entry.table_id}` {self._game_title(entry.game)} · {entry.mode} · {place} · {when}"
                 )
-            await tell(interaction, f"## 🕑 {who.display_name}'s latest games\n" + "\n".join(lines))
+            await tell(interaction, f"## 🕑 {plain(who.display_name)}'s latest games\n" + "\n".join(lines))
 
         await guarded(interaction, work)
 
@@ -191,6 +203,7 @@ class RecordsCommands(commands.Cog):
             played = record is not None and any(seat.user_id == interaction.user.id for seat in record.seats)
             if record is None or (record.guild_id != interaction.guild_id and not played):
                 raise UserError(f"There is no game #{game_id} here.")
+            self.replays.spend(interaction.user.id)
             story = await load_replay(storage, self.bot.service.registry, game_id)
             title = self._game_title(record.game)
             files = await replay_files(story, title)
@@ -208,6 +221,8 @@ class RecordsCommands(commands.Cog):
     @app_commands.describe(
         rate_ai="Rate games played against AI seats (for servers that mostly play against the bot)",
         min_games="Games a player needs before appearing on a leaderboard",
+        member_tables="Lobbies and tables one member may have open at once",
+        server_tables="Lobbies and tables open in this server at once",
     )
     @app_commands.choices(rate_ai=ON_OFF)
     async def server_settings(
@@ -215,16 +230,22 @@ class RecordsCommands(commands.Cog):
         interaction: discord.Interaction,
         rate_ai: app_commands.Choice[str] | None = None,
         min_games: app_commands.Range[int, 1, 100] | None = None,
+        member_tables: app_commands.Range[int, 1, MAX_MEMBER_TABLES] | None = None,
+        server_tables: app_commands.Range[int, 1, MAX_SERVER_TABLES] | None = None,
     ) -> None:
         async def work() -> None:
             assert interaction.guild_id is not None
+            if not interaction.permissions.manage_guild:  # Discord hides the command; checked here too
+                raise UserError("Only members who may **Manage Server** can see or change these settings.")
             storage = self.bot.service.storage
             current = await storage.guild_settings(interaction.guild_id)
-            if rate_ai is not None or min_games is not None:
+            if any(choice is not None for choice in (rate_ai, min_games, member_tables, server_tables)):
                 current = GuildSettings(
                     interaction.guild_id,
                     rate_ai=current.rate_ai if rate_ai is None else rate_ai.value == "on",
                     min_games=current.min_games if min_games is None else min_games,
+                    member_tables=member_tables or current.member_tables,
+                    server_tables=server_tables or current.server_tables,
                 )
                 await storage.save_guild_settings(current)
             shown_min = current.min_games or self.bot.settings.leaderboard_min_games
@@ -232,7 +253,9 @@ class RecordsCommands(commands.Cog):
                 interaction,
                 f"Games against AI are **{'rated' if current.rate_ai else 'not rated'}** here; "
                 f"players appear on leaderboards after **{shown_min}** "
-                f"{'game' if shown_min == 1 else 'games'}.",
+                f"{'game' if shown_min == 1 else 'games'}.\n"
+                f"A member may have **{current.member_tables or MEMBER_TABLES}** lobbies or tables open "
+                f"at once, the server **{current.server_tables or SERVER_TABLES}**.",
             )
 
         await guarded(interaction, work)

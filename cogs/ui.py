@@ -12,6 +12,7 @@ from bot.clock import format_seconds, wall_clock
 from bot.live import LiveTable
 from bot.runtime import clip, table_options
 from bot.storage.records import ResultRecord
+from bot.user_text import plain
 from cogs import ids
 from engines.core import Decision
 from engines.core.words import counted
@@ -74,7 +75,7 @@ def button(
 def seat_line(live: LiveTable, index: int) -> str:
     """One seat as a line of text, with its status."""
     seat = live.record.seats[index]
-    who = f"<@{seat.user_id}>" if seat.user_id else f"🤖 {seat.name}"
+    who = f"<@{seat.user_id}>" if seat.user_id else f"🤖 {plain(seat.name)}"
     tags = []
     if seat.user_id == live.record.host_id:
         tags.append("host")
@@ -84,7 +85,7 @@ def seat_line(live: LiveTable, index: int) -> str:
         tags.append("forfeited")
     deck = live.runtime.decks.get(seat.user_id) if seat.user_id is not None else None
     if deck is not None and live.record.status == "lobby":
-        tags.append(f"brings the deck “{deck.name}”")
+        tags.append(f"brings the deck “{plain(deck.name)}”")
     return f"{index + 1}. {who}" + (f" ({', '.join(tags)})" if tags else "")
 
 
@@ -104,7 +105,7 @@ def lobby_view(live: LiveTable) -> ui.LayoutView:
     free = live.max_seats - len(record.seats)
     if free > 0:
         seats += f"\n-# {free} free seat{'s' if free > 1 else ''}"
-    options = ", ".join(f"{k}: {v}" for k, v in table_options(record.options).items())
+    options = ", ".join(f"{k}: {plain(v)}" for k, v in table_options(record.options).items())
     header = (
         f"## 🎲 {live.title} · {live.mode_label}\n"
         f"{player_count(mode.seats)} · turn timer {format_seconds(record.turn_timer)}"
@@ -134,9 +135,9 @@ def waiting_line(live: LiveTable) -> str:
     by_prompt: dict[str, list[str]] = {}
     for decision in decisions:
         user_id = live.record.seats[decision.seat].user_id if not live.is_automatic(decision.seat) else None
-        name = f"<@{user_id}>" if user_id else live.seat_name(decision.seat)
+        name = f"<@{user_id}>" if user_id else plain(live.seat_name(decision.seat))
         by_prompt.setdefault(decision.prompt, []).append(name)
-    lines = [f"**{', '.join(names)}**: {clip(prompt)}" for prompt, names in by_prompt.items()]
+    lines = [f"**{', '.join(names)}**: {plain(clip(prompt))}" for prompt, names in by_prompt.items()]
     timed = {(d.seat, d.key) for d in decisions if d.deadline is not None}
     ends = [c.opened_at + live.record.turn_timer for c in live.runtime.clocks if (c.seat, c.key) not in timed]
     ends += [d.deadline for d in decisions if d.deadline is not None]
@@ -165,7 +166,7 @@ def table_view(live: LiveTable, filename: str, alt: str) -> ui.LayoutView:
     if turn:
         parts.append(ui.TextDisplay(turn))
     if live.runtime.log:
-        parts.append(ui.TextDisplay("\n".join(f"-# {line}" for line in live.runtime.log[-5:])))
+        parts.append(ui.TextDisplay("\n".join(f"-# {plain(line)}" for line in live.runtime.log[-5:])))
     if record.status == "active":
         buttons = [
             button(
@@ -208,7 +209,7 @@ def panel_view(
     parts += [ui.TextDisplay(f"## {title} · {live.title}"), gallery(filename, alt)]
     private = live.runtime.private.get(seat)
     if private:
-        parts.append(ui.TextDisplay("\n".join(f"-# 🔒 {line}" for line in private)))
+        parts.append(ui.TextDisplay("\n".join(f"-# 🔒 {plain(line)}" for line in private)))
     decisions = live.decisions_for(seat)
     version = live.version
     if record.status != "active":
@@ -255,7 +256,7 @@ def live_console(
     are buttons (rows of five, coloured by each option's tone) while the message stays within
     Discord's 40 components (the longest lists become menus first); there is no Skip or Confirm,
     since doing nothing is always allowed."""
-    lines = "\n".join(str(line) for line in live.view(seat).get("console") or ())
+    lines = "\n".join(plain(str(line)) for line in live.view(seat).get("console") or ())
     status: list[ui.Item[ui.LayoutView]] = [ui.TextDisplay(clip(lines, MAX_DETAILS))] if lines else []
     version = live.version
     limits = [LIVE_BUTTONS] * len(decisions)
@@ -298,7 +299,7 @@ def decision_items(
         hint = f" (choose {low}-{high})" if low != high else f" (choose {low})"
     if live_now is not None and decision.deadline is not None:
         hint += f" · {time_left(decision.deadline, live_now)}"
-    items: list[ui.Item[ui.LayoutView]] = [ui.TextDisplay(f"**{clip(decision.prompt)}**{hint}")]
+    items: list[ui.Item[ui.LayoutView]] = [ui.TextDisplay(f"**{plain(clip(decision.prompt))}**{hint}")]
     single = decision.max_choices == 1
     if single and len(decision.options) <= max_buttons:
         tones = {} if live_now is None else TONE_STYLES
@@ -312,7 +313,7 @@ def decision_items(
             for o in decision.options
         ]
         items += [ui.ActionRow(*buttons[i : i + MAX_BUTTONS]) for i in range(0, len(buttons), MAX_BUTTONS)]
-        details = [f"-# **{o.label}**: {o.detail}" for o in decision.options if o.detail]
+        details = [f"-# **{plain(o.label)}**: {plain(o.detail)}" for o in decision.options if o.detail]
         if details:
             items.append(ui.TextDisplay(clip("\n".join(details), MAX_DETAILS)))
         if decision.min_choices == 0 and live_now is None:
@@ -334,7 +335,7 @@ def decision_items(
     items.append(ui.ActionRow(select))
     if not single or (decision.min_choices == 0 and live_now is None):
         picks = tuple(sorted(chosen))
-        names = ", ".join(decision.options[i].label for i in picks) or "nothing"
+        names = plain(", ".join(decision.options[i].label for i in picks)) or "nothing"
         ok = decision.min_choices <= len(picks) <= decision.max_choices
         items.append(ui.TextDisplay(f"-# Selected: {names}"))
         items.append(
@@ -355,12 +356,16 @@ def result_view(live: LiveTable, result: ResultRecord) -> ui.LayoutView:
     lines = []
     for seat in sorted(result.seats, key=lambda s: (s.placement, s.seat)):
         medal = MEDALS.get(seat.placement, f"{seat.placement}.")
-        who = f"<@{seat.user_id}>" if seat.user_id else f"🤖 {seat.name}"
+        who = f"<@{seat.user_id}>" if seat.user_id else f"🤖 {plain(seat.name)}"
         score = f" — {seat.score:g}" if seat.score else ""
         change = result.changes.get(seat.user_id or 0)
         rating = f" · rating {change[0]} → {change[1]} ({change[1] - change[0]:+d})" if change else ""
         lines.append(f"{medal} {who}{score}{rating}")
-    text = f"## 🏁 {live.title} · {live.mode_label}: results\n" + "\n".join(lines) + f"\n\n{result.summary}"
+    text = (
+        f"## 🏁 {live.title} · {live.mode_label}: results\n"
+        + "\n".join(lines)
+        + f"\n\n{plain(result.summary)}"
+    )
     note = records_note(live, result)
     if note:
         text += f"\n-# {note}"

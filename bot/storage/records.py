@@ -132,6 +132,8 @@ class GuildSettings(msgspec.Struct):
     guild_id: int
     rate_ai: bool = False  # rate games against AI seats (for solo-heavy servers)
     min_games: int | None = None  # games before a player appears on a leaderboard (None: bot default)
+    member_tables: int | None = None  # lobbies and tables one member may have open (None: bot default)
+    server_tables: int | None = None  # lobbies and tables open in the server at once (None: bot default)
 
 
 class BoardRow(msgspec.Struct, frozen=True):

@@ -7,7 +7,7 @@ from bot import notes
 
 def test_notes_about_a_player_called_you_use_the_pronoun() -> None:
     assert notes.taken_over("You", "missed 3 turns in a row") == (
-        "You missed 3 turns in a row: the AI plays your seat until you press **I'm back**."
+        "You missed 3 turns in a row: the AI plays your seat until you press “I'm back”."
     )
     assert notes.back("You") == "You are back."
     assert notes.forfeits("You") == "You forfeit."
@@ -18,7 +18,7 @@ def test_notes_about_a_player_called_you_use_the_pronoun() -> None:
 
 def test_notes_about_others_use_their_names() -> None:
     assert notes.taken_over("Chris", "has not played for 5 min") == (
-        "Chris has not played for 5 min: the AI plays Chris's seat until Chris presses **I'm back**."
+        "Chris has not played for 5 min: the AI plays Chris's seat until Chris presses “I'm back”."
     )
     assert notes.back("Chris") == "Chris is back."
     assert notes.timed_out("Chris") == "Time ran out for Chris; the AI chose for them."

@@ -101,7 +101,7 @@ async def test_migrations_create_every_table_once(backend: Backend) -> None:
     await store.close()
     assert await backend.table_names() >= SCHEMA_TABLES
     first = await backend.raw("SELECT version, applied_at FROM schema_migrations ORDER BY version")
-    assert [version for version, _ in first] == [1, 2, 3, 4, 5, 6]
+    assert [version for version, _ in first] == [1, 2, 3, 4, 5, 6, 7]
 
     await store.open()
     await store.close()
@@ -230,6 +230,17 @@ async def test_live_in_by_channel_and_thread_ignores_finished(storage: SqlStorag
     assert await storage.live_in(301) == in_thread
     assert await storage.live_in(300) is None  # the thread's parent channel holds no table itself
     assert await storage.live_in(400) is None
+
+
+async def test_open_tables_count_a_hosts_and_a_servers_live_tables(storage: SqlStorage) -> None:
+    await storage.create_table(make_table(channel_id=1))
+    await storage.create_table(make_table(channel_id=2, status="active"))
+    await storage.create_table(make_table(channel_id=3, status="finished"))
+    await storage.create_table(make_table(channel_id=4, host_id=8))
+    await storage.create_table(make_table(channel_id=5, guild_id=11))
+    assert await storage.open_tables(10, 7) == (2, 3), "finished tables and other servers do not count"
+    assert await storage.open_tables(10, 9) == (0, 3)
+    assert await storage.open_tables(12, 7) == (0, 0)
 
 
 async def test_live_tables_survive_a_corrupt_row(storage: SqlStorage, backend: Backend) -> None:
