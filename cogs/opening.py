@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Literal
@@ -49,19 +50,25 @@ async def open_table(
         if isinstance(channel, discord.Thread)
         else await _make_thread(channel, engine.meta.title, interaction.user)
     )
-    live = await service.create_lobby(
-        guild_id=interaction.guild.id,
-        channel_id=channel.parent_id
-        if place_is_thread and isinstance(channel, discord.Thread)
-        else channel.id,
-        thread_id=thread.id if thread is not None else None,
-        host_id=interaction.user.id,
-        host_name=interaction.user.display_name,
-        game=game,
-        mode=mode,
-        options=options,
-        turn_timer=turn_timer,
-    )
+    try:
+        live = await service.create_lobby(
+            guild_id=interaction.guild.id,
+            channel_id=channel.parent_id
+            if place_is_thread and isinstance(channel, discord.Thread)
+            else channel.id,
+            thread_id=thread.id if thread is not None else None,
+            host_id=interaction.user.id,
+            host_name=interaction.user.display_name,
+            game=game,
+            mode=mode,
+            options=options,
+            turn_timer=turn_timer,
+        )
+    except UserError:
+        if thread is not None and thread is not channel:  # another /play took the last place meanwhile
+            with contextlib.suppress(discord.HTTPException):
+                await thread.delete()
+        raise
     place = thread or channel
     try:
         message = await place.send(view=ui.lobby_view(live), allowed_mentions=discord.AllowedMentions.none())

@@ -18,12 +18,9 @@ ITEM_SEPARATOR = " · "
 @lru_cache(maxsize=16_384)
 def text_width(face: ImageFont.FreeTypeFont, text: str) -> float:
     """How wide `text` is in `face` (memoised: fonts are cached, so the same labels measure once).
-    A text the layout engine refuses (a line break in a player's name) is measured as `layable`
-    makes it, which is also how the kit's fonts draw it."""
-    try:
-        return face.getlength(text)
-    except RuntimeError:
-        return face.getlength(layable(text))
+    The kit's fonts measure a text the layout engine refuses (a line break in a player's name) as
+    `layable` makes it, which is also how they draw it."""
+    return face.getlength(text)
 
 
 def one_line_texts(value: Any) -> Any:

@@ -4,6 +4,7 @@ name with a paragraph break never freezes a table."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 
 import discord
@@ -155,3 +156,23 @@ async def test_leaderboard_and_replay_are_rate_limited_per_member(simcord_env) -
     replays = [reply(await world.alice.slash(world.games, "replay", game_id=table_id)) for _ in range(3)]
     assert "Posting the replay" in replays[1]
     assert re.search(r"⏳ /replay takes a while to draw.*try again in \d+ s", replays[2])
+
+
+async def test_lobbies_opened_at_once_stay_within_the_limit(simcord_env, monkeypatch) -> None:
+    world = make_world(simcord_env)
+    service = world.bot.service
+
+    async def open_one(place: int) -> object:
+        return await service.create_lobby(
+            guild_id=world.guild.id, channel_id=place, thread_id=None, host_id=world.alice.id,
+            host_name="alice", game="highcard", mode="classic",
+        )  # fmt: skip
+
+    opened = await asyncio.gather(*(open_one(1000 + n) for n in range(8)), return_exceptions=True)
+    assert sum(not isinstance(o, Exception) for o in opened) == MEMBER_TABLES
+    assert all("You already host" in str(o) for o in opened if isinstance(o, Exception))
+
+    monkeypatch.setattr("cogs.opening.check_room", lambda *_: asyncio.sleep(0))  # the race: passed early
+    late = await world.alice.slash(world.games, "play", game="highcard")
+    assert "You already host" in reply(late)
+    assert not world.games.threads, "the thread made for the refused table is deleted"
