@@ -12,6 +12,7 @@ import simcord
 
 import renderers
 from bot.limits import MEMBER_TABLES
+from cogs import opening
 from tests.cogs.world import World, make_world, reply, table_id_of, texts
 
 PHISH = "[Free Nitro](https://evil.example/n)"
@@ -172,7 +173,7 @@ async def test_lobbies_opened_at_once_stay_within_the_limit(simcord_env, monkeyp
     assert sum(not isinstance(o, Exception) for o in opened) == MEMBER_TABLES
     assert all("You already host" in str(o) for o in opened if isinstance(o, Exception))
 
-    monkeypatch.setattr("cogs.opening.check_room", lambda *_: asyncio.sleep(0))  # the race: passed early
+    monkeypatch.setattr(opening, "check_room", lambda *_: asyncio.sleep(0))  # the race: passed early
     late = await world.alice.slash(world.games, "play", game="highcard")
     assert "You already host" in reply(late)
     assert not world.games.threads, "the thread made for the refused table is deleted"
