@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from bot.errors import UserError
+from bot.user_text import quoted
 from engines.core import Engine, GameMeta
 
 MIN_PART = 3  # letters a partial name needs before it may stand for a game or mode
@@ -39,7 +40,7 @@ def find_game(registry: Mapping[str, Engine[Any]], typed: str) -> str:
     found = _match(typed, {game_id: (game_id, e.meta.title) for game_id, e in registry.items()})
     if found is None:
         games = ", ".join(f"{e.meta.title} (`{game_id}`)" for game_id, e in registry.items())
-        raise UserError(f"There is no game called {typed!r}. The games are: {games}.")
+        raise UserError(f"There is no game called {quoted(typed)}. The games are: {games}.")
     return found
 
 
@@ -48,5 +49,5 @@ def find_mode(meta: GameMeta, typed: str) -> str:
     found = _match(typed, {mode.id: (mode.id, mode.label) for mode in meta.modes})
     if found is None:
         modes = ", ".join(f"`{mode.id}` ({mode.label})" for mode in meta.modes)
-        raise UserError(f"{meta.title} has no mode {typed!r}. Choose one of: {modes}.")
+        raise UserError(f"{meta.title} has no mode {quoted(typed)}. Choose one of: {modes}.")
     return found

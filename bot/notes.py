@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engines.core.words import acts, called, possessive, sentence, their, them
 
-BACK_BUTTON = "**I'm back**"
+BACK_BUTTON = "“I'm back”"  # shown as plain text, like every line of a table's log
 
 
 def timed_out(name: str) -> str:

@@ -22,6 +22,7 @@ from bot.cache import DEFAULT_TABLE_CACHE_SIZE, TableCache
 from bot.clock import Clock, wall_clock
 from bot.coordination import Alone, Coordinator
 from bot.errors import StaleChoice, TableMoved, UserError
+from bot.limits import check_room
 from bot.listener import DecisionRef, TableChange, TableListener
 from bot.live import LiveTable
 from bot.outcomes import result_record
@@ -33,6 +34,7 @@ from bot.storage.records import ActionRecord, SeatRecord, TableRecord
 from bot.table_options import check_new_table, checked_options
 from bot.table_store import TableStore
 from bot.turn_timers import run_timers, table_deadline
+from bot.user_text import DECK_NAME_LENGTH, clean_name
 from engines.core import Engine, IllegalChoice
 
 log = logging.getLogger(__name__)
@@ -71,6 +73,7 @@ class TableService(AroundTheTable):
         self._locks: WeakValueDictionary[int, asyncio.Lock] = WeakValueDictionary()
         self._live: TableCache[LiveTable] = TableCache(cache_size, busy=self._locks.__contains__)
         self._place_locks: WeakValueDictionary[int, asyncio.Lock] = WeakValueDictionary()
+        self._guild_locks: WeakValueDictionary[int, asyncio.Lock] = WeakValueDictionary()  # open-table limits
         self.tables = TableStore(storage, registry, self._live, self.scheduler, clock)
 
     # ------------------------------------------------------------------ loading
@@ -110,7 +113,8 @@ class TableService(AroundTheTable):
         turn_timer: float | None = None,
         seed: int | None = None,
     ) -> LiveTable:
-        """Open a lobby with the host in the first seat (`seed`: a deal shared with other tables)."""
+        """Open a lobby with the host in the first seat, within the open-table limits (bot.limits);
+        `seed`: a deal shared with other tables."""
         engine = self.validate_new(game, mode, options or {}, turn_timer)
         now = self.clock()
         record = TableRecord(
@@ -123,12 +127,14 @@ class TableService(AroundTheTable):
             seed=self.new_seed() if seed is None else seed,
             host_id=host_id,
             turn_timer=self.default_turn_timer if turn_timer is None else turn_timer,
-            seats=[SeatRecord(0, host_name, host_id)],
+            seats=[SeatRecord(0, clean_name(host_name), host_id)],
             deadline=now + LOBBY_LIFETIME,
             created_at=now,
             updated_at=now,
         )
-        async with self._lock_in(self._place_locks, record.place_id):
+        room = self._lock_in(self._guild_locks, guild_id or 0)
+        async with room, self._lock_in(self._place_locks, record.place_id):
+            await check_room(self.storage, guild_id, host_id)
             if await self.storage.live_in(record.place_id) is not None:
                 raise UserError(PLACE_TAKEN)
             try:
@@ -169,7 +175,8 @@ class TableService(AroundTheTable):
 
     async def join(self, table_id: int, user_id: int, name: str) -> LiveTable:
         """Take a free seat in the lobby."""
-        return await self._change_lobby(table_id, lambda live: seating.take_seat(live, user_id, name))
+        seated = clean_name(name)
+        return await self._change_lobby(table_id, lambda live: seating.take_seat(live, user_id, seated))
 
     async def leave(self, table_id: int, user_id: int) -> LiveTable:
         """Give up a lobby seat; the host's leaving passes the host role on (or closes an empty lobby)."""
@@ -181,8 +188,9 @@ class TableService(AroundTheTable):
         At the start it becomes the engine option `deck<seat>` (comma-separated card ids), saved
         with the table's options, so replays deal the same cards.
         """
+        shown = clean_name(name, DECK_NAME_LENGTH, fallback="Deck")
         return await self._change_lobby(
-            table_id, lambda live: seating.choose_deck(live, user_id, name, cards)
+            table_id, lambda live: seating.choose_deck(live, user_id, shown, cards)
         )
 
     async def add_ai(self, table_id: int, user_id: int) -> LiveTable:

@@ -14,6 +14,7 @@ from bot.lookup import find_game, find_mode
 from bot.ratings import shown
 from bot.seasons import LENGTHS, Season, previous, season_at
 from bot.storage.records import GLOBAL_SCOPE, BoardRow
+from bot.user_text import quoted
 from cogs import ids
 from cogs.media import Picture, in_render_thread
 from cogs.ui import button, gallery, layout
@@ -62,7 +63,7 @@ def resolve(engine: Engine[Any], mode: str | None) -> str | None:
         return None
     if kind == "high_score" and (not variant or variant in dict(meta.high_score_variants)):
         return mode
-    raise UserError(f"{meta.title} {label} games have no board {mode!r}.")
+    raise UserError(f"{meta.title} {label} games have no board {quoted(mode)}.")
 
 
 def board_label(engine: Engine[Any], board: str) -> str:

@@ -13,6 +13,7 @@ from bot.clock import format_seconds
 from bot.errors import UserError
 from bot.live import LiveTable
 from bot.lookup import find_game, find_mode
+from bot.user_text import plain, quoted
 from cogs import takebacks, ui, watching
 from cogs.actions import Actions
 from cogs.deck_books import BOOKS, deck_games
@@ -57,7 +58,7 @@ def parse_options(text: str | None) -> dict[str, str]:
             options[key] += f",{part}"
             continue
         if not sep or not name or not value:
-            raise UserError(f"Options look like `name=value`; I could not read {part!r}.")
+            raise UserError(f"Options look like `name=value`; I could not read {quoted(part)}.")
         key = name.strip().lower()
         options[key] = value.strip()
     return options
@@ -225,7 +226,7 @@ class GameCommands(commands.Cog):
             await self.bot.service.kick(
                 live.id, user.id, interaction.user.id, can_manage=can_manage_threads(interaction)
             )
-            await tell(interaction, f"{user.display_name} was removed from the table.")
+            await tell(interaction, f"{plain(user.display_name)} was removed from the table.")
 
         await guarded(interaction, work)
 
@@ -315,7 +316,7 @@ class GameCommands(commands.Cog):
             "On the table: **Open my hand** shows your cards and your choices, privately "
             "(in Super Nova Smash!, **Open console** opens a live console that updates itself)."
         )
-        await interaction.response.send_message(text, ephemeral=True)
+        await interaction.response.send_message(view=ui.layout(discord.ui.TextDisplay(text)), ephemeral=True)
 
     @app_commands.command(name="settings", description="Your SuperTable preferences")
     @app_commands.describe(

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from bot.errors import UserError
 from bot.runtime import clip
 from bot.storage.records import DeckRecord
+from bot.user_text import plain
 from cogs.deck_books import BOOKS, DeckBook, book_of
 
 MAX_SUMMARY = 1_800  # a summary leaves room for a line before it within Discord's 2,000 characters
@@ -30,9 +31,9 @@ def read_code(text: str) -> list[str]:
     cards: list[str] = []
     for part in text.replace("×", "*").replace(",", " ").split():
         card, star, times = part.partition("*")
-        if not card or (star and not (times.isdigit() and 1 <= int(times) <= MAX_COPIES)):
+        if not card or (star and not (times.isascii() and times.isdigit() and 1 <= int(times) <= MAX_COPIES)):
             raise UserError(
-                f"I could not read “{clip(part, 30)}” in that deck code: write a card's id, "
+                f"I could not read “{plain(clip(part, 30))}” in that deck code: write a card's id, "
                 f"and `id*3` for 3 copies (at most {MAX_COPIES})."
             )
         cards += [card] * (int(times) if star else 1)
@@ -63,7 +64,7 @@ def summary(deck: DeckRecord, limit: int = MAX_SUMMARY) -> str:
     code = f"-# Deck code: `{deck_code(deck.cards)}`" if deck.cards else ""
     if len(code) > limit // 2:
         code = "-# The deck code is too long to show; trim the deck with `/deck remove`."
-    head = f"## 🃏 {deck.name} · {len(deck.cards)} cards · {book.short}"
+    head = f"## 🃏 {plain(deck.name)} · {len(deck.cards)} cards · {book.short}"
     for shown in (None, 12, 6, 3, 0):
         lines = [head]
         for kind in book.kinds:
@@ -91,7 +92,7 @@ def listing(decks: Sequence[DeckRecord]) -> str:
 
 def _lines(book: DeckBook, decks: Sequence[DeckRecord]) -> str:
     return "\n".join(
-        f"- **{deck.name}**: {len(deck.cards)} cards, "
+        f"- **{plain(deck.name)}**: {len(deck.cards)} cards, "
         + ("not ready ❌" if book.check(deck.cards) else "ready ✅")
         for deck in decks
         if deck.game == book.game

@@ -13,6 +13,7 @@ from discord.ext import commands
 from bot.errors import UserError
 from bot.runtime import clip
 from bot.storage.records import DeckRecord
+from bot.user_text import DECK_NAME_LENGTH, clean_name, plain
 from cogs.deck_books import (
     BOOKS,
     GAME_CHOICES,
@@ -70,7 +71,7 @@ def starting_cards(book: DeckBook, start: str | None, cards: list[str] | None) -
     if cards is not None:
         unknown = [card for card in dict.fromkeys(cards) if not book.knows(card)]
         if unknown:
-            shown = ", ".join(clip(card, 20) for card in unknown[:5])
+            shown = ", ".join(plain(clip(card, 20)) for card in unknown[:5])
             other = next((b for b in BOOKS.values() if b is not book and all(map(b.knows, cards))), None)
             hint = f" It is a {other.short} deck code: choose `game:` {other.title}." if other else ""
             raise UserError(f"That deck code has cards I don't know: {shown}.{hint}")
@@ -87,9 +88,9 @@ def starting_cards(book: DeckBook, start: str | None, cards: list[str] | None) -
     return list(chosen.cards)
 
 
-def clean_name(name: str) -> str:
-    """A deck name with its spaces tidied, or a UserError when nothing is left."""
-    title = " ".join(name.split())
+def deck_title(name: str) -> str:
+    """A deck name as one short line (bot.user_text.clean_name), or a UserError when nothing is left."""
+    title = clean_name(name, DECK_NAME_LENGTH, fallback="")
     if not title:
         raise UserError("Give the deck a name with some letters in it.")
     return title
@@ -159,7 +160,7 @@ class DeckCommands(commands.Cog):
     ) -> None:
         async def work() -> None:
             user = interaction.user.id
-            title = clean_name(name)
+            title = deck_title(name)
             begun = start.value if start else None
             coded = read_code(code) if code else None
             book = build_book(game.value if game else None, begun, coded)
@@ -167,7 +168,7 @@ class DeckCommands(commands.Cog):
             same = [deck for deck in decks if deck.name.casefold() == title.casefold()]
             if any(deck.game == book.game for deck in same):
                 raise UserError(
-                    f"You already have a deck called “{title}” for {book.short}: "
+                    f"You already have a deck called “{plain(title)}” for {book.short}: "
                     "edit it, or `/deck delete` it first."
                 )
             if len(decks) >= MAX_DECKS:
@@ -196,13 +197,13 @@ class DeckCommands(commands.Cog):
             book = book_of(deck.game)
             if not book.knows(card):
                 raise UserError(
-                    f"That card is not in {book.title}, and “{deck.name}” is a {book.short} deck: "
+                    f"That card is not in {book.title}, and “{plain(deck.name)}” is a {book.short} deck: "
                     "pick one from the list as you type its name."
                 )
             if len(deck.cards) + copies > book.max_cards:
                 raise UserError(
                     f"A deck holds at most {book.max_cards} cards while you build it (a finished one has "
-                    f"{book.finished}); “{deck.name}” has {len(deck.cards)}. Take some out first."
+                    f"{book.finished}); “{plain(deck.name)}” has {len(deck.cards)}. Take some out first."
                 )
             deck.cards += [card] * copies
             await self.save(deck)
@@ -226,7 +227,7 @@ class DeckCommands(commands.Cog):
             alike = book.same_card(card) if book.knows(card) else set()
             where = [i for i, held in enumerate(deck.cards) if held in alike]
             if not where:
-                raise UserError(f"“{deck.name}” has no such card; pick one from the list as you type.")
+                raise UserError(f"“{plain(deck.name)}” has no such card; pick one from the list as you type.")
             taken = where[-copies:]  # the latest copies added go first
             deck.cards = [held for i, held in enumerate(deck.cards) if i not in taken]
             await self.save(deck)
@@ -239,7 +240,7 @@ class DeckCommands(commands.Cog):
     async def validate(self, interaction: discord.Interaction, name: str) -> None:
         async def work() -> None:
             deck = await self.load(interaction.user.id, name)
-            await tell(interaction, f"**{deck.name}**: {verdict(book_of(deck.game), deck.cards)}")
+            await tell(interaction, f"**{plain(deck.name)}**: {verdict(book_of(deck.game), deck.cards)}")
 
         await guarded(interaction, work)
 
@@ -269,8 +270,8 @@ class DeckCommands(commands.Cog):
     ) -> None:
         async def work() -> None:
             deck = await self.load(interaction.user.id, name)
-            renamed = await self.shelf.rename(deck, clean_name(new_name))
-            await tell(interaction, f"“{deck.name}” is now called “{renamed.name}”.")
+            renamed = await self.shelf.rename(deck, deck_title(new_name))
+            await tell(interaction, f"“{plain(deck.name)}” is now called “{plain(renamed.name)}”.")
 
         await guarded(interaction, work)
 
@@ -280,7 +281,7 @@ class DeckCommands(commands.Cog):
         async def work() -> None:
             deck = await self.load(interaction.user.id, name)
             await self.shelf.delete(deck)
-            await tell(interaction, f"Deleted the {book_of(deck.game).short} deck “{deck.name}”.")
+            await tell(interaction, f"Deleted the {book_of(deck.game).short} deck “{plain(deck.name)}”.")
 
         await guarded(interaction, work)
 
@@ -302,6 +303,6 @@ class DeckCommands(commands.Cog):
                 )
             require_ready(deck)
             await service.bring_deck(lobby.id, interaction.user.id, deck.name, deck.cards)
-            await tell(interaction, f"You bring “{deck.name}” to this game.")
+            await tell(interaction, f"You bring “{plain(deck.name)}” to this game.")
 
         await guarded(interaction, work)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Literal
@@ -9,8 +10,10 @@ from typing import TYPE_CHECKING, Literal
 import discord
 
 from bot.errors import UserError
+from bot.limits import check_room
 from bot.live import LiveTable
 from bot.runtime import table_options
+from bot.user_text import clean_name
 from cogs import ui
 from cogs.replies import tell
 
@@ -41,24 +44,31 @@ async def open_table(
     place_is_thread = isinstance(channel, discord.Thread)
     if await service.storage.live_in(channel.id) is not None:
         raise UserError("A game is already running here. Finish or cancel it first (`/game cancel`).")
+    await check_room(service.storage, interaction.guild.id, interaction.user.id)  # before making a thread
     thread, no_thread = (
         (channel, "")
         if isinstance(channel, discord.Thread)
         else await _make_thread(channel, engine.meta.title, interaction.user)
     )
-    live = await service.create_lobby(
-        guild_id=interaction.guild.id,
-        channel_id=channel.parent_id
-        if place_is_thread and isinstance(channel, discord.Thread)
-        else channel.id,
-        thread_id=thread.id if thread is not None else None,
-        host_id=interaction.user.id,
-        host_name=interaction.user.display_name,
-        game=game,
-        mode=mode,
-        options=options,
-        turn_timer=turn_timer,
-    )
+    try:
+        live = await service.create_lobby(
+            guild_id=interaction.guild.id,
+            channel_id=channel.parent_id
+            if place_is_thread and isinstance(channel, discord.Thread)
+            else channel.id,
+            thread_id=thread.id if thread is not None else None,
+            host_id=interaction.user.id,
+            host_name=interaction.user.display_name,
+            game=game,
+            mode=mode,
+            options=options,
+            turn_timer=turn_timer,
+        )
+    except UserError:
+        if thread is not None and thread is not channel:  # another /play took the last place meanwhile
+            with contextlib.suppress(discord.HTTPException):
+                await thread.delete()
+        raise
     place = thread or channel
     try:
         message = await place.send(view=ui.lobby_view(live), allowed_mentions=discord.AllowedMentions.none())
@@ -85,7 +95,7 @@ async def _make_thread(
         return None, "Tables stay in this channel: I may not create threads here."
     try:
         thread = await channel.create_thread(
-            name=f"{title} · {host.display_name}"[:100],
+            name=f"{title} · {clean_name(host.display_name)}"[:100],
             type=discord.ChannelType.public_thread,
             auto_archive_duration=THREAD_AUTO_ARCHIVE_MINUTES,
         )

@@ -21,6 +21,7 @@ from bot.errors import UserError
 from bot.listener import DecisionRef, TableChange
 from bot.live import LiveTable
 from bot.render_pool import Urgency
+from bot.user_text import plain
 from cogs import ui
 from cogs.consoles import Consoles
 from cogs.media import hand_picture, table_picture
@@ -262,7 +263,7 @@ class TablePresenter:
     async def notify(self, live: LiveTable, change: TableChange) -> None:
         """Post notes (timeouts, away, forfeits), ping or DM whoever must decide, warn the slow."""
         if change.notes:
-            await self.say(live, "\n".join(f"ℹ️ {note}" for note in change.notes), mentions=False)
+            await self.say(live, "\n".join(f"ℹ️ {plain(note)}" for note in change.notes), mentions=False)
         channel_pings: list[DecisionRef] = []
         if live.engine.meta.live_play:  # consoles refresh themselves: ping only players without one
             first: dict[int, DecisionRef] = {}
@@ -282,7 +283,7 @@ class TablePresenter:
             for ref in channel_pings:
                 by_prompt.setdefault(ref.prompt, []).append(f"<@{ref.user_id}>")
             text = "\n".join(
-                f"{' '.join(users)}: your turn — {prompt}" for prompt, users in by_prompt.items()
+                f"{' '.join(users)}: your turn — {plain(prompt)}" for prompt, users in by_prompt.items()
             )
             await self.say(live, text + f"\n-# Press **{ui.hand_label(live)}** on the table to play.")
         warned = [live.record.seats[s].user_id for s in change.warnings if 0 <= s < len(live.record.seats)]

@@ -11,14 +11,17 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import UserError
+from bot.limits import MAX_MEMBER_TABLES, MAX_SERVER_TABLES, MEMBER_TABLES, SERVER_TABLES
 from bot.lookup import find_game
 from bot.ratings import Skill, shown
 from bot.replays import load_replay
 from bot.seasons import LENGTHS, season_of
 from bot.storage.records import GLOBAL_SCOPE, GameStats, GuildSettings, SeasonStanding
+from bot.user_text import plain
 from cogs.boards import BoardQuery, board_choices, board_label, board_message, shown_value
 from cogs.media import replay_files
 from cogs.preferences import ON_OFF
+from cogs.rate_limits import MemberRate
 from cogs.replies import answer, guarded, tell
 from cogs.ui import MEDALS
 from engines.core.words import counted, possessive
@@ -28,6 +31,11 @@ if TYPE_CHECKING:
 
 HISTORY_SIZE = 10
 SEASON_LINES = 8
+# Per-member rate limits of the commands that draw: (uses, per seconds). A replay draws up to 120
+# frames (seconds of work), a leaderboard one picture; its page buttons are not counted.
+REPLAY_RATE = (2, 60.0)
+BOARD_RATE = (5, 60.0)
+
 SCOPES = [
     app_commands.Choice(name="this server", value="server"),
     app_commands.Choice(name="global", value="global"),
@@ -70,6 +78,8 @@ class RecordsCommands(commands.Cog):
 
     def __init__(self, bot: SuperTableBot) -> None:
         self.bot = bot
+        self.replays = MemberRate("replay", *REPLAY_RATE)
+        self.boards = MemberRate("leaderboard", *BOARD_RATE)
 
     async def game_names(
         self, interaction: discord.Interaction, current: str
@@ -139,6 +149,7 @@ class RecordsCommands(commands.Cog):
         async def work() -> None:
             server = interaction.guild_id is not None and (scope is None or scope.value == "server")
             query = BoardQuery(game, mode, server, page, season.value if season else "")
+            self.boards.spend(interaction.user.id)
             view, picture = await board_message(self.bot, query, interaction.guild_id, interaction.user.id)
             files = [picture.file()] if picture else []
             await answer(interaction, view=view, files=files)
@@ -161,10 +172,11 @@ class RecordsCommands(commands.Cog):
                 found = [entry for entry in found if entry.game == wanted]
             where = "in this server" if scope else "anywhere"
             if not found:
-                raise UserError(f"{who.display_name} has no finished games {where} yet.")
+                raise UserError(f"{plain(who.display_name)} has no finished games {where} yet.")
             lines = [self._stats_line(entry) for entry in found]
             favourite = self._game_title(max(found, key=lambda e: e.games).game)
-            text = f"## 📊 {who.display_name} ({where})\nFavourite game: **{favourite}**\n" + "\n".join(lines)
+            heading = f"## 📊 {plain(who.display_name)} ({where})\nFavourite game: **{favourite}**"
+            text = heading + "\n" + "\n".join(lines)
             if scope:
                 standings = await self.bot.service.storage.player_seasons(who.id, scope, SEASON_LINES)
                 standings = [s for s in standings if wanted is None or s.game == wanted]
@@ -213,7 +225,7 @@ class RecordsCommands(commands.Cog):
             wanted = find_game(self.bot.service.registry, game) if game is not None else None
             entries = await self.bot.service.storage.history(who.id, wanted, scope, HISTORY_SIZE)
             if not entries:
-                raise UserError(f"{who.display_name} has no recorded games here yet.")
+                raise UserError(f"{plain(who.display_name)} has no recorded games here yet.")
             lines = []
             for entry in entries:
                 when = discord.utils.format_dt(
@@ -226,7 +238,8 @@ class RecordsCommands(commands.Cog):
                 lines.append(
                     f"`#{entry.table_id}` {self._game_title(entry.game)} · {entry.mode} · {place} · {when}"
                 )
-            await tell(interaction, f"## 🕑 {possessive(who.display_name)} latest games\n" + "\n".join(lines))
+            heading = f"## 🕑 {plain(possessive(who.display_name))} latest games"
+            await tell(interaction, heading + "\n" + "\n".join(lines))
 
         await guarded(interaction, work)
 
@@ -241,6 +254,7 @@ class RecordsCommands(commands.Cog):
             played = record is not None and any(seat.user_id == interaction.user.id for seat in record.seats)
             if record is None or (record.guild_id != interaction.guild_id and not played):
                 raise UserError(f"There is no game #{game_id} here.")
+            self.replays.spend(interaction.user.id)
             story = await load_replay(storage, self.bot.service.registry, game_id)
             title = self._game_title(record.game)
             files = await replay_files(story, title)
@@ -263,6 +277,8 @@ class RecordsCommands(commands.Cog):
         champion_role="A role the bot gives each game's season champion (it needs Manage Roles)",
         takebacks="Let players ask to take back their last move (default on; for games started afterwards)",
         live_hands="Let spectators see, one round late, the hands of players who allow it (on by default)",
+        member_tables="Lobbies and tables one member may have open at once",
+        server_tables="Lobbies and tables open in this server at once",
     )
     @app_commands.choices(rate_ai=ON_OFF, season=SEASON_LENGTHS, takebacks=ON_OFF, live_hands=ON_OFF)
     async def server_settings(
@@ -275,9 +291,13 @@ class RecordsCommands(commands.Cog):
         champion_role: discord.Role | None = None,
         takebacks: app_commands.Choice[str] | None = None,
         live_hands: app_commands.Choice[str] | None = None,
+        member_tables: app_commands.Range[int, 1, MAX_MEMBER_TABLES] | None = None,
+        server_tables: app_commands.Range[int, 1, MAX_SERVER_TABLES] | None = None,
     ) -> None:
         async def work() -> None:
             assert interaction.guild_id is not None
+            if not interaction.permissions.manage_guild:  # Discord hides the command; checked here too
+                raise UserError("Only members who may **Manage Server** can see or change these settings.")
             storage = self.bot.service.storage
             current = await storage.guild_settings(interaction.guild_id)
             changes = {
@@ -288,6 +308,8 @@ class RecordsCommands(commands.Cog):
                 "champion_role": None if champion_role is None else champion_role.id,
                 "takebacks": None if takebacks is None else takebacks.value == "on",
                 "live_hands": None if live_hands is None else live_hands.value == "on",
+                "member_tables": member_tables,
+                "server_tables": server_tables,
             }
             if any(value is not None for value in changes.values()):
                 given = {key: value for key, value in changes.items() if value is not None}
@@ -301,6 +323,8 @@ class RecordsCommands(commands.Cog):
                 f"{'game' if shown_min == 1 else 'games'}; takebacks are "
                 f"**{'allowed' if current.takebacks else 'off'}**; spectators "
                 f"**{'may' if current.live_hands else 'may not'}** see hands while a game runs.\n"
+                f"A member may have **{current.member_tables or MEMBER_TABLES}** lobbies or tables open "
+                f"at once, the server **{current.server_tables or SERVER_TABLES}**.\n"
                 + season_summary(current),
             )
 

@@ -20,6 +20,7 @@ import time
 from bot.errors import UserError
 from bot.storage import Storage
 from bot.storage.records import DeckRecord
+from bot.user_text import plain
 from cogs.deck_books import BOOKS, book_of
 
 log = logging.getLogger(__name__)
@@ -43,7 +44,7 @@ def require_ready(deck: DeckRecord) -> DeckRecord:
     if problems:
         shown = "; ".join(problems[:3]) + (f"; and {len(problems) - 3} more" if len(problems) > 3 else "")
         raise UserError(
-            f"“{deck.name}” is not ready to play: {shown}. Fix it with `/deck add` and `/deck remove`."
+            f"“{plain(deck.name)}” is not ready to play: {shown}. Fix it with `/deck add` and `/deck remove`."
         )
     return deck
 
@@ -72,14 +73,14 @@ class DeckShelf:
             found = await self._named(user_id, name, [wanted])
             ref = name
         if not found:
-            raise UserError(f"You have no deck called “{ref}”. `/deck list` shows yours.")
+            raise UserError(f"You have no deck called “{plain(ref)}”. `/deck list` shows yours.")
         if game is not None:
             return _of_game(found, game)
         if len(found) > 1:
             games = " and a ".join(book_of(deck.game).short for deck in found)
             raise UserError(
-                f"You have a {games} deck called “{found[0].name}”. Pick the one you mean from the list as "
-                "you type its name, or give one a new name with `/deck rename`."
+                f"You have a {games} deck called “{plain(found[0].name)}”. Pick the one you mean from the "
+                "list as you type its name, or give one a new name with `/deck rename`."
             )
         return found[0]
 
@@ -96,7 +97,7 @@ class DeckShelf:
         """The deck under a new name, or a UserError when another deck of its game has that name."""
         moved = name.casefold() != deck.name.casefold()
         if moved and await self.storage.deck(deck.user_id, deck.game, name) is not None:
-            raise UserError(f"You already have a {book_of(deck.game).short} deck called “{name}”.")
+            raise UserError(f"You already have a {book_of(deck.game).short} deck called “{plain(name)}”.")
         renamed = DeckRecord(deck.user_id, deck.game, name, list(deck.cards), time.time())
         await self.save(renamed)
         if moved:
@@ -169,6 +170,6 @@ def _of_game(found: list[DeckRecord], game: str) -> DeckRecord:
     playing = here.title if here is not None else "this game"
     hint = f" `/deck list` shows your decks; `/deck build game:{game}` starts one for it." if here else ""
     raise UserError(
-        f"“{found[0].name}” is a {other.short} deck, so it cannot be played in {playing}: "
+        f"“{plain(found[0].name)}” is a {other.short} deck, so it cannot be played in {playing}: "
         f"bring it to a {other.title} table instead.{hint}"
     )

@@ -11,6 +11,7 @@ from bot.clock import format_seconds, wall_clock
 from bot.live import LiveTable
 from bot.runtime import clip, table_options
 from bot.storage.records import ResultRecord
+from bot.user_text import plain
 from cogs import ids
 from cogs.takeback_ids import takeback_row
 from cogs.watch_ids import watch_button, watching_line
@@ -76,7 +77,7 @@ def button(
 def seat_line(live: LiveTable, index: int) -> str:
     """One seat as a line of text, with its status."""
     seat = live.record.seats[index]
-    who = f"<@{seat.user_id}>" if seat.user_id else f"🤖 {seat.name}"
+    who = f"<@{seat.user_id}>" if seat.user_id else f"🤖 {plain(seat.name)}"
     tags = []
     if seat.user_id == live.record.host_id:
         tags.append("host")
@@ -86,7 +87,7 @@ def seat_line(live: LiveTable, index: int) -> str:
         tags.append("forfeited")
     deck = live.runtime.decks.get(seat.user_id) if seat.user_id is not None else None
     if deck is not None and live.record.status == "lobby":
-        tags.append(f"brings the deck “{deck.name}”")
+        tags.append(f"brings the deck “{plain(deck.name)}”")
     return f"{index + 1}. {who}" + (f" ({', '.join(tags)})" if tags else "")
 
 
@@ -108,7 +109,8 @@ def lobby_view(live: LiveTable) -> ui.LayoutView:
         seats += f"\n-# {free} free seat{'s' if free > 1 else ''}"
     applies = {option.id: option.applies_to(record.mode) for option in live.engine.meta.options}
     chosen = table_options(record.options).items()
-    options = ", ".join(f"{k}: {v}" for k, v in chosen if applies.get(k, True))  # none that do nothing here
+    # only the options that change something in this mode
+    options = ", ".join(f"{k}: {plain(v)}" for k, v in chosen if applies.get(k, True))
     header = (
         f"## 🎲 {live.title} · {live.mode_label}\n"
         f"{player_count(mode.seats)} · turn timer {format_seconds(record.turn_timer)}"
@@ -138,9 +140,9 @@ def waiting_line(live: LiveTable) -> str:
     by_prompt: dict[str, list[str]] = {}
     for decision in decisions:
         user_id = live.record.seats[decision.seat].user_id if not live.is_automatic(decision.seat) else None
-        name = f"<@{user_id}>" if user_id else live.seat_name(decision.seat)
+        name = f"<@{user_id}>" if user_id else plain(live.seat_name(decision.seat))
         by_prompt.setdefault(decision.prompt, []).append(name)
-    lines = [f"**{', '.join(names)}**: {clip(prompt)}" for prompt, names in by_prompt.items()]
+    lines = [f"**{', '.join(names)}**: {plain(clip(prompt))}" for prompt, names in by_prompt.items()]
     timed = {(d.seat, d.key) for d in decisions if d.deadline is not None}
     ends = [c.opened_at + live.record.turn_timer for c in live.runtime.clocks if (c.seat, c.key) not in timed]
     ends += [d.deadline for d in decisions if d.deadline is not None]
@@ -169,7 +171,7 @@ def table_view(live: LiveTable, filename: str, alt: str) -> ui.LayoutView:
     if turn:
         parts.append(ui.TextDisplay(turn))
     if live.runtime.log:
-        parts.append(ui.TextDisplay("\n".join(f"-# {line}" for line in live.runtime.log[-5:])))
+        parts.append(ui.TextDisplay("\n".join(f"-# {plain(line)}" for line in live.runtime.log[-5:])))
     if record.status == "active" and (watchers := watching_line(live)):
         parts.append(ui.TextDisplay(watchers))
     if record.status == "active":
@@ -215,7 +217,7 @@ def panel_view(
     parts += [ui.TextDisplay(f"## {title} · {live.title}"), gallery(filename, alt)]
     private = live.runtime.private.get(seat)
     if private:
-        parts.append(ui.TextDisplay("\n".join(f"-# 🔒 {line}" for line in private)))
+        parts.append(ui.TextDisplay("\n".join(f"-# 🔒 {plain(line)}" for line in private)))
     decisions = live.decisions_for(seat)
     version = live.version
     if record.status != "active":
@@ -264,7 +266,7 @@ def live_console(
     are buttons (rows of five, coloured by each option's tone) while the message stays within
     Discord's 40 components (the longest lists become menus first); there is no Skip or Confirm,
     since doing nothing is always allowed."""
-    lines = "\n".join(str(line) for line in live.view(seat).get("console") or ())
+    lines = "\n".join(plain(str(line)) for line in live.view(seat).get("console") or ())
     status: list[ui.Item[ui.LayoutView]] = [ui.TextDisplay(clip(lines, MAX_DETAILS))] if lines else []
     version = live.version
     limits = [LIVE_BUTTONS] * len(decisions)
@@ -310,7 +312,7 @@ def decision_items(
         hint = f" (choose {low}-{high})" if low != high else f" (choose {low})"
     if live_now is not None and decision.deadline is not None:
         hint += f" · {time_left(decision.deadline, live_now)}"
-    items: list[ui.Item[ui.LayoutView]] = [ui.TextDisplay(f"**{clip(decision.prompt)}**{hint}")]
+    items: list[ui.Item[ui.LayoutView]] = [ui.TextDisplay(f"**{plain(clip(decision.prompt))}**{hint}")]
     single = decision.max_choices == 1
     if single and len(decision.options) <= max_buttons:
         tones = {} if live_now is None else TONE_STYLES
@@ -324,7 +326,7 @@ def decision_items(
             for o in decision.options
         ]
         items += [ui.ActionRow(*buttons[i : i + MAX_BUTTONS]) for i in range(0, len(buttons), MAX_BUTTONS)]
-        details = [f"-# **{o.label}**: {o.detail}" for o in decision.options if o.detail]
+        details = [f"-# **{plain(o.label)}**: {plain(o.detail)}" for o in decision.options if o.detail]
         if details:
             items.append(ui.TextDisplay(clip("\n".join(details), MAX_DETAILS)))
         if decision.min_choices == 0 and live_now is None:
@@ -348,7 +350,7 @@ def decision_items(
     items.append(ui.ActionRow(select))
     if not single or (decision.min_choices == 0 and live_now is None):
         picks = tuple(sorted(chosen))
-        names = ", ".join(decision.options[i].label for i in picks) or "nothing"
+        names = plain(", ".join(decision.options[i].label for i in picks)) or "nothing"
         ok = decision.min_choices <= len(picks) <= decision.max_choices
         items.append(ui.TextDisplay(f"-# Selected: {names}"))
         items.append(
@@ -370,12 +372,16 @@ def result_view(live: LiveTable, result: ResultRecord) -> ui.LayoutView:
     shared = shared_place(live, result)
     for seat in sorted(result.seats, key=lambda s: (s.placement, s.seat)):
         medal = shared or MEDALS.get(seat.placement, f"{seat.placement}.")
-        who = f"<@{seat.user_id}>" if seat.user_id else f"🤖 {seat.name}"
+        who = f"<@{seat.user_id}>" if seat.user_id else f"🤖 {plain(seat.name)}"
         score = f" — {seat.score:g}" if seat.score else ""
         change = result.changes.get(seat.user_id or 0)
         rating = f" · rating {change[0]} → {change[1]} ({change[1] - change[0]:+d})" if change else ""
         lines.append(f"{medal} {who}{score}{rating}")
-    text = f"## 🏁 {live.title} · {live.mode_label}: results\n" + "\n".join(lines) + f"\n\n{result.summary}"
+    text = (
+        f"## 🏁 {live.title} · {live.mode_label}: results\n"
+        + "\n".join(lines)
+        + f"\n\n{plain(result.summary)}"
+    )
     note = records_note(live, result)
     if note:
         text += f"\n-# {note}"

@@ -16,6 +16,7 @@ from PIL import Image
 from renderers import shipped_palettes
 from renderers.generic import GenericRenderer
 from renderers.kit.encode import RenderedImage, palette_of, paletted, rendered_image
+from renderers.kit.text import one_line_texts
 from renderers.kit.views import View
 
 log = logging.getLogger(__name__)
@@ -71,15 +72,8 @@ def render_hand(game_id: str, view: View) -> RenderedImage:
 
 
 def table_image(game_id: str, view: View) -> Image.Image:
-    """The public table as an image (no PNG encoding), for replays. Blocking."""
-    renderer = renderer_for(game_id)
-    try:
-        return renderer.table(view)
-    except Exception:
-        if renderer is GENERIC:
-            raise
-        log.exception("the %s renderer failed on a table view; drawing it with the generic one", game_id)
-        return GENERIC.table(view)
+    """The public table as an image (no PNG encoding), for replays, drawn as `draw` does. Blocking."""
+    return draw(game_id, view, "table")[0]
 
 
 def _draw(renderer: Renderer, view: View, kind: Literal["table", "hand"]) -> tuple[Image.Image, str]:
@@ -90,8 +84,16 @@ def _draw(renderer: Renderer, view: View, kind: Literal["table", "hand"]) -> tup
 
 def draw(game_id: str, view: View, kind: Literal["table", "hand"]) -> tuple[Image.Image, str, Renderer]:
     """The image and alt text of a table or hand, not yet encoded, and the renderer that drew them:
-    the generic one draws a view the game's renderer fails on. Blocking."""
+    a view the game's renderer fails on is drawn again with its texts on one line (a name with a
+    paragraph break), then by the generic one. Blocking."""
     renderer = renderer_for(game_id)
+    try:
+        return (*_draw(renderer, view, kind), renderer)
+    except Exception:
+        log.exception(
+            "the %s renderer failed on a %s view; drawing it with its texts on one line", game_id, kind
+        )
+    view = one_line_texts(view)
     try:
         return (*_draw(renderer, view, kind), renderer)
     except Exception:

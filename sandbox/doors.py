@@ -4,6 +4,8 @@ SimCord serves one preview session per simulated Discord. Which member a page ac
 in the page ("Viewing as"), and a new page starts as the first member. A door is a small reverse
 proxy on its own 127.0.0.1 port: it passes every request to the preview, except that
 
+- a request naming another host, or sent by a page of another origin, is refused, as SimCord
+  refuses them (the preview sees the door's Host and Origin, not the browser's);
 - a page opened through it starts as the door's member;
 - a page action (a click, a command) runs alone on the simulation, through the `Gate`;
 - a page reading its state is first published the latest state (`Gate.show`), and the pictures
@@ -143,6 +145,9 @@ class Door:
         self.port = None
 
     async def _forward(self, request: web.Request) -> web.StreamResponse:
+        refused = self._refusal(request)
+        if refused is not None:
+            return refused
         method, path = request.method, request.path
         context = request.headers.get("X-Simcord-Context")
         if method == "GET" and path == PAGE_SCRIPT:
@@ -180,6 +185,18 @@ class Door:
         if method == "GET" and path == "/":
             return self._with_script(answer).response()
         return answer.response()
+
+    def _refusal(self, request: web.Request) -> web.Response | None:
+        """SimCord's own checks, made here for the door (the preview sees the door's requests, with
+        its own Host and Origin): a request naming another host (DNS rebinding) is forbidden, one
+        from a page of another origin is not authorised."""
+        hosts = {f"127.0.0.1:{self.port}", f"localhost:{self.port}"}
+        if request.headers.get("Host", "") not in hosts:
+            return web.Response(status=403, text="This page is served to 127.0.0.1 only.")
+        origin = request.headers.get("Origin")
+        if origin is not None and origin not in {f"http://{host}" for host in hosts} | {"null"}:
+            return web.Response(status=401, text="Requests from other sites are refused.")
+        return None
 
     def _as_member(self, body: bytes) -> bytes:
         """A new page starts as this door's member unless it asks for someone."""

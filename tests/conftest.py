@@ -88,4 +88,3 @@ def discord_accepts_every_request(monkeypatch: pytest.MonkeyPatch) -> Iterator[l
     monkeypatch.setattr(router, "dispatch", checked)
     yield refused
     assert not refused, "Discord would refuse these requests:\n" + "\n".join(refused)
-

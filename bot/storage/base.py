@@ -87,6 +87,10 @@ class Storage(Protocol):
         """The result of a finished table."""
         ...
 
+    async def open_tables(self, guild_id: int, host_id: int) -> tuple[int, int]:
+        """How many lobbies and active tables this member hosts in a server, and the server has in all."""
+        ...
+
     async def user_settings(self, user_id: int) -> UserSettings:
         """A user's settings (defaults when none are stored)."""
         ...

@@ -128,6 +128,16 @@ def live_in(place_id: int) -> Plan[int | None]:
     return int(rows[0]["id"]) if rows else None
 
 
+def open_tables(guild_id: int, host_id: int) -> Plan[tuple[int, int]]:
+    """How many lobbies and active tables this member hosts in a server, and the server has in all."""
+    rows = yield Fetch(
+        "SELECT COUNT(*) AS everyone, COALESCE(SUM(CASE WHEN host_id = ? THEN 1 ELSE 0 END), 0) AS hosted"
+        f" FROM tables WHERE {LIVE} AND guild_id = ?",
+        (host_id, guild_id),
+    )
+    return int(rows[0]["hosted"]), int(rows[0]["everyone"])
+
+
 def live_tables() -> Plan[list[LiveRow]]:
     """Every lobby and active table by id; never decodes anything that could be corrupt."""
     rows = yield Fetch(f"SELECT id, status, deadline, updated_at FROM tables WHERE {LIVE} ORDER BY id")

@@ -142,6 +142,8 @@ class GuildSettings(msgspec.Struct):
     champion_role: int | None = None  # the role given to each game's season champion
     takebacks: bool = True  # players may ask to take back their last move
     live_hands: bool = True  # spectators may see the hands of players who allow it while a game runs
+    member_tables: int | None = None  # lobbies and tables one member may have open (None: bot default)
+    server_tables: int | None = None  # lobbies and tables open in the server at once (None: bot default)
 
 
 class BoardRow(msgspec.Struct, frozen=True):

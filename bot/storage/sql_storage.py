@@ -88,6 +88,10 @@ class SqlStorage(ABC):
         """The newest lobby or active table whose thread, or threadless channel, is place_id."""
         return await self._run(queries.live_in(place_id), Mode.SINGLE)
 
+    async def open_tables(self, guild_id: int, host_id: int) -> tuple[int, int]:
+        """How many lobbies and active tables this member hosts in a server, and the server has in all."""
+        return await self._run(queries.open_tables(guild_id, host_id), Mode.SINGLE)
+
     async def live_tables(self) -> list[LiveRow]:
         """Every lobby and active table by id; never decodes anything that could be corrupt."""
         return await self._run(queries.live_tables(), Mode.SINGLE)

@@ -28,6 +28,10 @@ class Mode(msgspec.Struct, frozen=True):
         return next((label for least, label in reversed(self.seat_labels) if seats >= least), self.label)
 
 
+FREE_FORM = r"[A-Za-z0-9,._-]{1,100}"
+"""What a free-form option takes when it documents no form of its own."""
+
+
 class GameOption(msgspec.Struct, frozen=True):
     """One table option a host may set at /play (e.g. a variant or a challenge)."""
 
@@ -35,7 +39,10 @@ class GameOption(msgspec.Struct, frozen=True):
     label: str
     choices: tuple[str, ...]
     default: str
-    free_form: bool = False  # any value goes (choices are suggestions); the engine checks it when dealing
+    free_form: bool = False  # a value beyond the choices (suggestions) goes when it matches `form`
+    # A free-form value's documented form: a regular expression it must match whole (the engine
+    # still checks the value when dealing). Empty: FREE_FORM, letters, digits and , . _ - only.
+    form: str = ""
     modes: tuple[str, ...] = ()  # the mode ids it changes anything in; empty: every mode
     # A house rule (DESIGN.md section 7): a change to a printed rule, off (its default) unless the
     # table turns it on. `why` gives the reason and the measured effect, for the game's House rules

@@ -31,6 +31,9 @@ from engines.smashmasters.state import Counter, SmashState
 from engines.smashmasters.view import build_view
 
 ON_OFF = ("off", "on")
+_DECK_ID = "(?:" + "|".join(CARDS.decks) + ")"
+DECK_LIST = rf"{_DECK_ID}(?:,{_DECK_ID}){{1,5}}"
+"""The `decks` option's form: 2 to 6 deck ids between commas (second copies in a big brawl)."""
 DECK_ORDERS = tuple(",".join(order) for size in (2, 3, 4) for order in permutations(CARDS.decks, size))
 OPTIONS = (
     GameOption("characters", "Characters per player (9: a longer game)", ("6", "9"), "6"),
@@ -41,6 +44,7 @@ OPTIONS = (
         ("random", *DECK_ORDERS),
         "random",
         free_form=True,
+        form=DECK_LIST,
     ),
     GameOption(
         "counter_timer", "Seconds to decide a counter (then: no counter)", ("30", "60", "120", "300"), "60"

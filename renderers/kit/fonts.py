@@ -23,12 +23,38 @@ _FILES = {
     (True, True): "DejaVuSansCondensed-Bold.ttf",
 }
 _NOT_A_CHARACTER = "\U0010fffd"
+_UNLAYABLE = {"Cc", "Zl", "Zp"}  # controls, line and paragraph separators
+
+
+def layable(text: str) -> str:
+    """The text with what the layout engine (raqm) refuses, line and paragraph breaks and other
+    control characters ("\\r", U+0085, U+2029...), turned into spaces."""
+    return "".join(" " if unicodedata.category(char) in _UNLAYABLE else char for char in text)
 
 
 class CachedFont(ImageFont.FreeTypeFont):
     """A FreeType font that renders each text once: the same labels are drawn on every table, and
     FreeType rendering holds the GIL. Colour (RGBA) masks are not memoised: Pillow edits them.
-    Each text drawn is noted for legibility.recording() (its size and role)."""
+    Each text drawn is noted for legibility.recording() (its size and role).
+
+    A text raqm cannot lay out (a player's name with a paragraph break) is measured and drawn
+    with those characters as spaces (`layable`), so no text ever fails a picture."""
+
+    def getlength(
+        self, text: str | bytes, mode: str = "", direction: str | None = None, *args: Any, **kwargs: Any
+    ) -> float:
+        try:
+            return super().getlength(text, mode, direction, *args, **kwargs)
+        except RuntimeError:
+            return super().getlength(_layable(text), mode, direction, *args, **kwargs)
+
+    def getbbox(
+        self, text: str | bytes | bytearray, *args: Any, **kwargs: Any
+    ) -> tuple[float, float, float, float]:
+        try:
+            return super().getbbox(text, *args, **kwargs)
+        except RuntimeError:
+            return super().getbbox(layable(text) if isinstance(text, str) else text, *args, **kwargs)
 
     def getmask2(
         self,
@@ -45,12 +71,49 @@ class CachedFont(ImageFont.FreeTypeFont):
         **kwargs: Any,
     ) -> tuple[Any, tuple[int, int]]:
         legibility.note(int(self.size))
+        try:
+            return self._mask(
+                text, mode, direction, features, language, stroke_width, anchor, ink, start, *args, **kwargs
+            )
+        except RuntimeError:
+            return self._mask(
+                _layable(text),
+                mode,
+                direction,
+                features,
+                language,
+                stroke_width,
+                anchor,
+                ink,
+                start,
+                *args,
+                **kwargs,
+            )
+
+    def _mask(
+        self,
+        text: str | bytes,
+        mode: str,
+        direction: str | None,
+        features: list[str] | None,
+        language: str | None,
+        stroke_width: float,
+        anchor: str | None,
+        ink: int,
+        start: tuple[float, float] | None,
+        *args: Any,
+        **kwargs: Any,
+    ) -> tuple[Any, tuple[int, int]]:
         if mode == "RGBA" or features is not None or args:
             return super().getmask2(
                 text, mode, direction, features, language, stroke_width, anchor, ink, start, *args, **kwargs
             )
         extra = tuple(sorted(kwargs.items()))
         return _rendered(self, text, mode, direction, language, stroke_width, anchor, ink, start, extra)
+
+
+def _layable(text: str | bytes) -> str | bytes:
+    return layable(text) if isinstance(text, str) else text
 
 
 @lru_cache(maxsize=4096)

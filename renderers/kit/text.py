@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import lru_cache
+from typing import Any
 
 from PIL import ImageFont
 
-from renderers.kit.fonts import font
+from renderers.kit.fonts import font, layable
 
 ELLIPSIS = "…"
 ITEM_SEPARATOR = " · "
@@ -16,12 +17,28 @@ ITEM_SEPARATOR = " · "
 
 @lru_cache(maxsize=16_384)
 def text_width(face: ImageFont.FreeTypeFont, text: str) -> float:
-    """How wide `text` is in `face` (memoised: fonts are cached, so the same labels measure once)."""
+    """How wide `text` is in `face` (memoised: fonts are cached, so the same labels measure once).
+    The kit's fonts measure a text the layout engine refuses (a line break in a player's name) as
+    `layable` makes it, which is also how they draw it."""
     return face.getlength(text)
 
 
+def one_line_texts(value: Any) -> Any:
+    """A view with every text in it on one line (`layable`): what a renderer draws again when a
+    view's text made it fail, so a strange name never costs a table its picture."""
+    if isinstance(value, str):
+        return layable(value)
+    if isinstance(value, dict):
+        return {key: one_line_texts(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [one_line_texts(item) for item in value]
+    return value
+
+
 def ellipsize(text: str, face: ImageFont.FreeTypeFont, width: float) -> str:
-    """The text, cut with an ellipsis if needed so that it is at most `width` pixels wide."""
+    """The text on one line (`layable`), cut with an ellipsis if needed so that it is at most
+    `width` pixels wide."""
+    text = layable(text)
     if text_width(face, text) <= width:
         return text
     low, high = 0, len(text)
@@ -38,7 +55,8 @@ def fit_line(
     text: str, width: float, size: int, min_size: int, bold: bool = False
 ) -> tuple[str, ImageFont.FreeTypeFont]:
     """One line in the largest size from `size` down to `min_size` that fits (in the normal width,
-    else condensed), else condensed at `min_size` and ellipsized."""
+    else condensed), else condensed at `min_size` and ellipsized; always on one line (`layable`)."""
+    text = layable(text)
     for current in range(size, min_size - 1, -1):
         for condensed in (False, True):
             face = font(current, bold, condensed)

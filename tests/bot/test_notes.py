@@ -8,7 +8,7 @@ from bot import notes
 def test_notes_about_a_player_called_you_quote_the_name() -> None:
     you = "\u201cYou\u201d"
     assert notes.taken_over("You", "missed 3 turns in a row") == (
-        f"{you} missed 3 turns in a row: the AI plays {you}'s seat until {you} presses **I'm back**."
+        f"{you} missed 3 turns in a row: the AI plays {you}'s seat until {you} presses “I'm back”."
     )
     assert notes.back("You") == f"{you} is back."
     assert notes.forfeits("You") == f"{you} forfeits."
@@ -19,7 +19,7 @@ def test_notes_about_a_player_called_you_quote_the_name() -> None:
 
 def test_notes_about_others_use_their_names() -> None:
     assert notes.taken_over("Chris", "has not played for 5 min") == (
-        "Chris has not played for 5 min: the AI plays Chris's seat until Chris presses **I'm back**."
+        "Chris has not played for 5 min: the AI plays Chris's seat until Chris presses “I'm back”."
     )
     assert notes.back("Chris") == "Chris is back."
     assert notes.timed_out("Chris") == "Time ran out for Chris; the AI chose for them."

@@ -233,6 +233,17 @@ async def test_live_in_by_channel_and_thread_ignores_finished(storage: SqlStorag
     assert await storage.live_in(400) is None
 
 
+async def test_open_tables_count_a_hosts_and_a_servers_live_tables(storage: SqlStorage) -> None:
+    await storage.create_table(make_table(channel_id=1))
+    await storage.create_table(make_table(channel_id=2, status="active"))
+    await storage.create_table(make_table(channel_id=3, status="finished"))
+    await storage.create_table(make_table(channel_id=4, host_id=8))
+    await storage.create_table(make_table(channel_id=5, guild_id=11))
+    assert await storage.open_tables(10, 7) == (2, 3), "finished tables and other servers do not count"
+    assert await storage.open_tables(10, 9) == (0, 3)
+    assert await storage.open_tables(12, 7) == (0, 0)
+
+
 async def test_live_tables_survive_a_corrupt_row(storage: SqlStorage, backend: Backend) -> None:
     lobby = await storage.create_table(make_table(channel_id=1))
     active = await storage.create_table(make_table(channel_id=2, status="active", deadline=1500.0))

@@ -75,7 +75,7 @@ async def test_a_lobby_lists_only_the_options_that_change_its_mode(simcord_env) 
 async def test_a_value_an_option_does_not_take_is_answered_with_what_was_typed(simcord_env) -> None:
     world = make_world(simcord_env)
     refused = await opened(world, game="superhot", mode="solo", options="bat=7")
-    assert "`bat=7`: bat (Dudes with a Baseball Bat) takes one of: 0, 1, 2." in refused
+    assert "'bat=7': bat (Dudes with a Baseball Bat) takes one of: 0, 1, 2." in refused
 
 
 async def test_a_full_lobby_offers_no_join_and_no_add_ai(simcord_env) -> None:

@@ -54,7 +54,7 @@ async def test_a_letopsulle_deck_is_built_from_the_basic_deck_checked_and_shared
     wrong_start = await alice.slash(games, "deck build", name="Odd", game="letopsulle", start="kc")
     assert "not a Letopsulle deck" in reply(wrong_start) and "basic deck" in reply(wrong_start)
     bad_count = await alice.slash(games, "deck build", name="Odd", code="night*many")
-    assert "could not read “night*many”" in reply(bad_count)
+    assert "could not read “night\\*many”" in reply(bad_count)
 
 
 async def test_the_biggest_letopsulle_deck_shows_within_one_message(simcord_env: simcord.Env) -> None:

@@ -99,11 +99,11 @@ async def test_status_rules_help_and_settings(simcord_env) -> None:
     by_command = await world.carol.slash(thread, "rules", game="highcard")
     assert "High Card" in texts(by_command.response.message)
 
-    helped = await world.carol.slash(world.games, "help")
-    assert "High Card" in helped.response.content and "/play" in helped.response.content
-    assert "Highest card takes the trick." in helped.response.content
-    assert "**Letopsulle** (`letopsulle`)" in helped.response.content, "every game is listed"
-    assert "/deck build" in helped.response.content
+    helped = texts((await world.carol.slash(world.games, "help")).response.message)
+    assert "High Card" in helped and "/play" in helped
+    assert "Highest card takes the trick." in helped
+    assert "**Letopsulle** (`letopsulle`)" in helped, "every game is listed"
+    assert "/deck build" in helped
     shown = await world.carol.slash(world.games, "settings")
     assert "DMs are off" in shown.response.content
     turned = await world.carol.slash(world.games, "settings", dm="on")

@@ -407,3 +407,23 @@ async def test_a_click_made_before_another_members_command_republished_the_page_
         assert not receipt["rejected"] and receipt["settlement"] == "settled", receipt["diagnostics"]
         live = await box.bot.service.get(table_id_of(table_message(box)))
         assert live.seat_of(box.members["Ana"].id) is not None, "Ana took the seat she clicked"
+
+
+async def test_a_foreign_host_or_origin_is_refused_through_a_members_door(box: Any) -> None:
+    """The door checks what SimCord checks: its Host and Origin are the door's own (issue 40)."""
+    base, _, capability = box.urls["Ana"].partition("#")
+    door = base.rstrip("/").removeprefix("http://")
+    secret = {"X-Simcord-Capability": capability}
+    async with aiohttp.ClientSession() as http:
+        async with http.get(base, headers={"Host": "evil.example"}) as page:
+            assert page.status == 403, "a forged Host (DNS rebinding) is forbidden"
+        async with http.post(
+            base + "api/pages", json={}, headers={**secret, "Host": "evil.example"}
+        ) as opened:
+            assert opened.status == 403
+        foreign = {**secret, "Origin": "http://evil.example"}
+        async with http.post(base + "api/pages", json={}, headers=foreign) as opened:
+            assert opened.status == 401, "a page of another site may not act, even with the secret"
+        own = {**secret, "Origin": f"http://{door}"}
+        async with http.post(base + "api/pages", json={}, headers=own) as opened:
+            assert opened.status == 200, "the member's own page still works"
