@@ -257,7 +257,8 @@ class GameCommands(commands.Cog):
             f"### Games\n{games}\n### Commands\n"
             "`/play game mode turn_timer options` open a table (in a new thread)\n"
             "`/game status` · `/game forfeit` · `/game kick @user` · `/game cancel`\n"
-            "`/rules game` how to play · `/deck build` your own deck (Smash Masters, Letopsulle)"
+            "`/rules game` how to play, and its house rules · "
+            "`/deck build` your own deck (Smash Masters, Letopsulle)"
             + (" · `/settings dm:on` get your turns by DM" if self.bot.settings.dms else "")
             + "\n"
             "On the table: **Open my hand** shows your cards and your choices, privately "

@@ -29,6 +29,11 @@ from engines.superhot.state import SuperhotState
 from engines.superhot.view import build_view, result_text
 
 ON_OFF = ("off", "on")
+CROSSFIRE_WHY = (
+    "Every volley of The Line fires one bullet more in co-op. The printed co-op is easy for two good "
+    "players sharing one Line: in our seeded AI games two hard players win most printed co-op games "
+    "and about as often as one hard player solo with the crossfire (docs/rulings/superhot.md, Balance)."
+)
 INFINITE_MODES = ("solo", "coop")  # Versus needs a last level for the System to defend
 OPTIONS = (
     GameOption("bullet_storm", "Bullet Storm (3 hidden bullets)", ON_OFF, "off"),
@@ -37,6 +42,16 @@ OPTIONS = (
     GameOption("infinite", "Infinite Mode (solo and co-op)", ON_OFF, "off", modes=INFINITE_MODES),
     GameOption("revenge", "1v1 Revenge (versus)", ON_OFF, "off", modes=("versus",)),
     GameOption("bat", "Dudes with a Baseball Bat", ("0", "1", "2"), "0"),
+    GameOption(
+        "crossfire",
+        "Crossfire (co-op: The Line fires one more bullet)",
+        ON_OFF,
+        "off",
+        modes=("coop",),
+        house_rule=True,
+        why=CROSSFIRE_WHY,
+        changes_difficulty=True,
+    ),
     GameOption("ai", "AI players: how well they play (the System too)", tuple(LEVELS), DEFAULT_LEVEL),
 )
 

@@ -120,8 +120,8 @@ def test_ruling_aid() -> None:
     assert state.aid is None and PUNCH[0] in state.players[0].discard
 
 
-def test_ruling_crossfire() -> None:
-    """A co-op volley fires one bullet more than the same Line fires in solo; no volley, no extra."""
+def test_printed_coop_fires_no_extra_bullet() -> None:
+    """Co-op as printed (no options): one Dude with Gun in The Line fires its one bullet, as in solo."""
     fired = {}
     for mode in ("solo", "coop"):
         state = arrange(game(mode), line=[GUNS[0], *quiet()[:5]])
@@ -129,9 +129,18 @@ def test_ruling_crossfire() -> None:
         pass_turn(state)
         fired[mode] = before - len(state.bullets)
         assert len(state.discard) == fired[mode]
-    assert fired == {"solo": 1, "coop": 2}
+    assert fired == {"solo": 1, "coop": 1}
+    assert "crossfire" not in " ".join(state.log)
+
+
+def test_ruling_crossfire() -> None:
+    """The crossfire house rule: a co-op volley fires one bullet more; no volley, no extra."""
+    state = arrange(game("coop", crossfire="on"), line=[GUNS[0], *quiet()[:5]])
+    before = len(state.bullets)
+    pass_turn(state)
+    assert before - len(state.bullets) == 2
     assert "Enemies fire 2 bullets (one more: crossfire)" in " ".join(state.log)
-    quiet_line = arrange(game("coop"), line=quiet()[:6])
+    quiet_line = arrange(game("coop", crossfire="on"), line=quiet()[:6])
     before = len(quiet_line.bullets)
     pass_turn(quiet_line)
     assert len(quiet_line.bullets) == before
