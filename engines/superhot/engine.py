@@ -35,6 +35,11 @@ CROSSFIRE_WHY = (
     "and about as often as one hard player solo with the crossfire (docs/rulings/superhot.md, Balance)."
 )
 INFINITE_MODES = ("solo", "coop")  # Versus needs a last level for the System to defend
+NO_LAST_VETO_WHY = (
+    "Versus and 2 vs 1 end after level 2, so a goal vetoed there never has to be faced: the price the "
+    "rulebook puts on a veto (facing that goal on the next level) is gone. With this rule the Normal "
+    "side keeps its level-2 goals, a little harder (docs/rulings/superhot.md, Balance)."
+)
 OPTIONS = (
     GameOption("bullet_storm", "Bullet Storm (3 hidden bullets)", ON_OFF, "off"),
     GameOption("times_up", "Time's Up (2 fewer bullets)", ON_OFF, "off"),
@@ -50,6 +55,16 @@ OPTIONS = (
         modes=("coop",),
         house_rule=True,
         why=CROSSFIRE_WHY,
+        changes_difficulty=True,
+    ),
+    GameOption(
+        "no_last_veto",
+        "No veto on the last level (versus, 2 vs 1)",
+        ON_OFF,
+        "off",
+        modes=("versus", "twovone"),
+        house_rule=True,
+        why=NO_LAST_VETO_WHY,
         changes_difficulty=True,
     ),
     GameOption("ai", "AI players: how well they play (the System too)", tuple(LEVELS), DEFAULT_LEVEL),

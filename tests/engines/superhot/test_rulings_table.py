@@ -65,13 +65,24 @@ def test_ruling_vetoes() -> None:
         assert f"v.{first}" not in options(state)  # never vetoed twice
 
 
-def test_ruling_no_veto_on_the_last_level() -> None:
+def test_printed_versus_and_two_v_one_may_veto_on_level_2() -> None:
+    """Rulebook, Versus ("the same rules apply as per the solo game": no veto on level 3 only) and
+    2 vs 1 ("one goal per level"): with no options, level 2, the last, still offers a veto."""
     for mode in ("versus", "twovone"):
         state = arrange(game(mode))
         clear_level(state)
         assert state.level == 2 and flow.final_level(state)
+        assert decision(state).key == "veto"
+
+
+def test_ruling_no_veto_on_the_last_level() -> None:
+    """The no_last_veto house rule: no veto on a campaign's last level; solo level 2 is not last."""
+    for mode in ("versus", "twovone"):
+        state = arrange(game(mode, no_last_veto="on"))
+        clear_level(state)
+        assert state.level == 2 and flow.final_level(state)
         assert decision(state).key == "start"  # no veto: there is no next level to push it to
-    solo = arrange(game())
+    solo = arrange(game(no_last_veto="on"))
     clear_level(solo)
     assert solo.level == 2 and decision(solo).key == "veto"  # solo level 2 still has level 3 after it
 
