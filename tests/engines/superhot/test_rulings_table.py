@@ -6,6 +6,7 @@ from __future__ import annotations
 from engines.core import Rng
 from engines.superhot import flow, system
 from engines.superhot.ai import LEVELS, SuperhotAI
+from engines.superhot.ai_judge import Judge, Weights, volley
 from engines.superhot.cards import pool
 from engines.superhot.piles import is_bullet, obstacle
 from engines.superhot.state import SystemTurn
@@ -155,6 +156,15 @@ def test_ruling_crossfire() -> None:
     before = len(quiet_line.bullets)
     pass_turn(quiet_line)
     assert len(quiet_line.bullets) == before
+
+
+def test_the_ai_plans_with_the_tables_crossfire() -> None:
+    """The AI's turn planner counts the extra bullet only where the table plays the crossfire."""
+    printed = Judge(arrange(game("coop"), line=[GUNS[0], *quiet()[:5]]), Weights())
+    crossfire = Judge(arrange(game("coop", crossfire="on"), line=[GUNS[0], *quiet()[:5]]), Weights())
+    assert (printed.crossfire, crossfire.crossfire) == (0, 1)
+    line = crossfire.state.line
+    assert (volley(line, printed.crossfire), volley(line, crossfire.crossfire)) == (1, 2)
 
 
 # --- versus and 2 vs 1 -------------------------------------------------------------------------------
