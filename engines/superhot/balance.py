@@ -78,9 +78,9 @@ def rows(scale: float = 1.0) -> list[Row]:
 
     found = [Row("solo", player, games(160 if player == "hard" else 80)) for player in PLAYERS]
     found += [Row("solo", "hard", games(80), name, tuple(opts.items())) for name, opts in CHALLENGES]
-    found += [Row("coop", player, games(400)) for player in PLAYERS]
-    found += [Row("coop", player, games(400), *CROSSFIRE) for player in PLAYERS]
-    found += [Row(mode, "hard", games(80)) for mode in ("versus", "twovone")]
+    found += [Row("coop", player, games(200)) for player in PLAYERS]
+    found += [Row("coop", player, games(200), *CROSSFIRE) for player in PLAYERS]
+    found += [Row(mode, "hard", games(200)) for mode in ("versus", "twovone")]
     return found
 
 
