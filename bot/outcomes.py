@@ -9,6 +9,8 @@ import msgspec
 
 from bot.storage.records import GLOBAL_SCOPE, ResultRecord, ResultSeat, SeatRecord
 from engines.core import Outcome
+from engines.core.boards import board_of
+from engines.core.house_rules import changes_difficulty
 
 if TYPE_CHECKING:
     from bot.live import LiveTable
@@ -76,8 +78,12 @@ def result_record(
     kind = live.engine.meta.records(record.mode)
     if kind == "high_score":
         result.kind, result.won = kind, outcome.won
-        result.board = f"{record.mode}.{outcome.board}" if outcome.board else record.mode
-    elif kind == "rated" and not live.runtime.takebacks_unagreed:
+        result.board = board_of(live.engine.meta, record.mode, outcome.board, record.options)
+    elif (
+        kind == "rated"
+        and not live.runtime.takebacks_unagreed
+        and not changes_difficulty(live.engine.meta, record.mode, record.options)
+    ):
         sides = outcome.teams or [[seat.seat] for seat in seats]
         scopes = [guild for guild in (record.guild_id,) if guild is not None and rateable(seats, rate_ai)]
         if rateable(seats, rate_ai=False):

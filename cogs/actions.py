@@ -17,6 +17,7 @@ from cogs.presenter import TablePresenter
 from cogs.replies import NO_DMS, acknowledge, answer, can_manage_threads, tell
 from cogs.tournament_desk import tournament_button
 from engines.core import Decision
+from engines.core.house_rules import rules_pages
 
 if TYPE_CHECKING:
     from bot.app import SuperTableBot
@@ -246,7 +247,7 @@ class Actions:
         engine = self.service.registry.get(game)
         if engine is None:
             raise UserError("I don't know that game.")
-        view = ui.rules_view(game, engine.meta.title, engine.meta.rules_pages, page)
+        view = ui.rules_view(game, engine.meta.title, rules_pages(engine.meta), page)
         await answer(interaction, view=view)
 
     async def rules_page(self, interaction: discord.Interaction, parsed: ids.RulesPage) -> None:
@@ -254,7 +255,7 @@ class Actions:
         engine = self.service.registry.get(parsed.game)
         if engine is None:
             raise UserError("I don't know that game.")
-        view = ui.rules_view(parsed.game, engine.meta.title, engine.meta.rules_pages, parsed.page)
+        view = ui.rules_view(parsed.game, engine.meta.title, rules_pages(engine.meta), parsed.page)
         await interaction.response.edit_message(view=view)
 
 

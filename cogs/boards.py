@@ -19,6 +19,7 @@ from cogs import ids
 from cogs.media import Picture, in_render_thread
 from cogs.ui import button, gallery, layout
 from engines.core import Engine
+from engines.core.boards import board_label, high_score_boards, is_board
 from engines.core.words import counted
 from renderers.leaderboard import render_leaderboard
 from renderers.leaderboard_board import Board, Row
@@ -46,7 +47,8 @@ class BoardQuery:
 
 def resolve(engine: Engine[Any], mode: str | None) -> str | None:
     """The board a /leaderboard mode means: None for the game's rating board, or a high-score
-    board (a mode, or "mode.variant" such as "solo.infinite")."""
+    board (a mode, or "mode.variant" such as "solo.infinite", either with ".house" for results
+    played with a house rule that changes the difficulty)."""
     meta = engine.meta
     if mode is None:
         if meta.rated_modes:
@@ -61,23 +63,14 @@ def resolve(engine: Engine[Any], mode: str | None) -> str | None:
     kind = meta.records(base)
     if kind == "rated" and not variant:
         return None
-    if kind == "high_score" and (not variant or variant in dict(meta.high_score_variants)):
+    if kind == "high_score" and is_board(meta, mode):
         return mode
     raise UserError(f"{meta.title} {label} games have no board {quoted(mode)}.")
 
 
-def board_label(engine: Engine[Any], board: str) -> str:
-    """How a high-score board is named, e.g. "Solo · Infinite Mode"."""
-    base, _, variant = board.partition(".")
-    label = engine.meta.mode(base).label
-    return f"{label} · {dict(engine.meta.high_score_variants)[variant]}" if variant else label
-
-
 def board_choices(engine: Engine[Any]) -> list[tuple[str, str]]:
     """(board, label) for every high-score board of a game (for autocomplete)."""
-    modes = engine.meta.high_score_modes
-    variants = [f"{mode}.{variant}" for mode in modes for variant, _ in engine.meta.high_score_variants]
-    return [(board, board_label(engine, board)) for board in [*modes, *variants]]
+    return [(board, board_label(engine.meta, board)) for board in high_score_boards(engine.meta)]
 
 
 def shown_value(value: float, engine: Engine[Any], board: str | None) -> str:
@@ -144,7 +137,7 @@ async def load_board(
     meta = engine.meta
     where = "This server" if scope else "Global"
     board = Board(
-        title=f"{meta.title} · " + ("Rating" if rating else board_label(engine, mode or "")),
+        title=f"{meta.title} · " + ("Rating" if rating else board_label(meta, mode or "")),
         scope=f"{where} · {season.label} season" if season else where,
         metric="Rating" if rating else meta.high_score,
         rows=[_row(row, engine, mode, viewer) for row in found.rows],

@@ -306,7 +306,8 @@ class GameCommands(commands.Cog):
             "`/game takeback` (or **Take back** on your hand) undo a misclick the others allow\n"
             "`/game watch` (or **Watch** on the table) follow a game privately · "
             "`/settings spectators` who may see your hand\n"
-            "`/rules game` how to play · `/deck build` your own deck (Smash Masters, Letopsulle)"
+            "`/rules game` how to play, and its house rules · "
+            "`/deck build` your own deck (Smash Masters, Letopsulle)"
             + (" · `/settings dm:on` get your turns by DM" if self.bot.settings.dms else "")
             + "\n"
             "`/tournament create` a Swiss or knockout tournament: sign-up, check-in, tables in threads, "

@@ -19,6 +19,8 @@ from bot.errors import UserError
 from bot.live import LiveTable
 from bot.render_pool import RenderPool, Urgency
 from bot.replays import Replay
+from engines.core.house_rules import names_on
+from renderers.kit.house_rules import HOUSE_RULES_KEY
 from renderers.replay import ReplayTooLarge, encode_replay_gif, pick_frames
 
 T = TypeVar("T")
@@ -59,9 +61,12 @@ async def table_picture(pool: RenderPool, live: LiveTable, urgency: Urgency = Ur
     it waited in the render queue are in it."""
     shown = [live.version]
 
+    house_rules = names_on(live.engine.meta, live.record.mode, live.record.options)
+
     def newest() -> Mapping[str, Any]:
         shown.append(live.version)
-        return live.view(None)
+        view = live.view(None)
+        return {**view, HOUSE_RULES_KEY: house_rules} if house_rules and view else view
 
     image = await pool.render("table", live.record.game, newest, urgency, key=("table", live.id))
     return Picture(image.png, f"table-{live.id}.png", image.alt, max(shown))

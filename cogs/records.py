@@ -18,12 +18,13 @@ from bot.replays import load_replay
 from bot.seasons import LENGTHS, season_of
 from bot.storage.records import GLOBAL_SCOPE, GameStats, GuildSettings, SeasonStanding
 from bot.user_text import plain
-from cogs.boards import BoardQuery, board_choices, board_label, board_message, shown_value
+from cogs.boards import BoardQuery, board_choices, board_message, shown_value
 from cogs.media import replay_files
 from cogs.preferences import ON_OFF
 from cogs.rate_limits import MemberRate
 from cogs.replies import answer, guarded, tell
 from cogs.ui import MEDALS
+from engines.core.boards import board_label
 from engines.core.words import counted, possessive
 
 if TYPE_CHECKING:
@@ -203,7 +204,7 @@ class RecordsCommands(commands.Cog):
         engine = self.bot.service.registry.get(standing.game)
         label = season_of(standing.season).label
         if standing.board and engine is not None:
-            board = f"{engine.meta.title} · {board_label(engine, standing.board)}"
+            board = f"{engine.meta.title} · {board_label(engine.meta, standing.board)}"
             value = f"best {shown_value(standing.value, engine, standing.board)}"
         else:
             board = self._game_title(standing.game)

@@ -14,8 +14,9 @@ from discord.ext import commands
 from bot.season_watch import SeasonWatch
 from bot.seasons import season_of
 from bot.storage.records import GuildSettings
-from cogs.boards import BoardQuery, board_label, board_picture, load_board
+from cogs.boards import BoardQuery, board_picture, load_board
 from cogs.media import Picture
+from engines.core.boards import board_label
 
 if TYPE_CHECKING:
     from bot.app import SuperTableBot
@@ -69,7 +70,7 @@ class SeasonPosts(commands.Cog):
             if not found.rows:
                 continue
             top = found.rows[0]
-            title = engine.meta.title + (f" · {board_label(engine, board)}" if board else "")
+            title = engine.meta.title + (f" · {board_label(engine.meta, board)}" if board else "")
             champions.append(Champion(stored[0].user_id, top.name, title, top.value))
             picture = await board_picture(found)
             if picture is not None:

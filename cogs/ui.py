@@ -16,6 +16,8 @@ from cogs import ids
 from cogs.takeback_ids import takeback_row
 from cogs.watch_ids import watch_button, watching_line
 from engines.core import Decision
+from engines.core.boards import board_label, board_of
+from engines.core.house_rules import changes_difficulty, names_on
 from engines.core.words import counted
 
 ACCENT = discord.Colour.from_rgb(230, 126, 34)
@@ -107,14 +109,12 @@ def lobby_view(live: LiveTable) -> ui.LayoutView:
     free = live.max_seats - len(record.seats)
     if free > 0:
         seats += f"\n-# {free} free seat{'s' if free > 1 else ''}"
-    applies = {option.id: option.applies_to(record.mode) for option in live.engine.meta.options}
-    chosen = table_options(record.options).items()
-    # only the options that change something in this mode
-    options = ", ".join(f"{k}: {plain(v)}" for k, v in chosen if applies.get(k, True))
+    options = ", ".join(f"{k}: {plain(v)}" for k, v in lobby_options(live).items())
     header = (
         f"## 🎲 {live.title} · {live.mode_label}\n"
         f"{player_count(mode.seats)} · turn timer {format_seconds(record.turn_timer)}"
         + (f" · {options}" if options else "")
+        + house_rules_lines(live)
         + (
             "\nPress **Join** to take a seat. The host presses **Start** when everyone is in."
             if free > 0
@@ -130,6 +130,26 @@ def lobby_view(live: LiveTable) -> ui.LayoutView:
     )
     cancel = ui.ActionRow(button("Cancel table", ids.lobby(record.id, "cancel"), discord.ButtonStyle.danger))
     return layout(ui.TextDisplay(header), ui.Separator(), ui.TextDisplay(seats), row, cancel)
+
+
+def lobby_options(live: LiveTable) -> dict[str, str]:
+    """The table's options as the lobby lists them: not the house rules (they have their own
+    heading), nor an option that changes nothing in the table's mode."""
+    specs = {option.id: option for option in live.engine.meta.options}
+    return {
+        key: value
+        for key, value in table_options(live.record.options).items()
+        if key not in specs or (not specs[key].house_rule and specs[key].applies_to(live.record.mode))
+    }
+
+
+def house_rules_lines(live: LiveTable) -> str:
+    """The lobby's House rules heading with the house rules on (nothing when it plays as printed)."""
+    names = names_on(live.engine.meta, live.record.mode, live.record.options)
+    if not names:
+        return ""
+    rules = "\n".join(f"- {plain(name)}" for name in names)
+    return f"\n**🏠 House rules** (changes to the printed rules; see `/rules`)\n{rules}"
 
 
 def waiting_line(live: LiveTable) -> str:
@@ -382,6 +402,9 @@ def result_view(live: LiveTable, result: ResultRecord) -> ui.LayoutView:
         + "\n".join(lines)
         + f"\n\n{plain(result.summary)}"
     )
+    house = names_on(live.engine.meta, live.record.mode, live.record.options)
+    if house:
+        text += f"\n🏠 Played with house rules: {', '.join(plain(name) for name in house)}."
     note = records_note(live, result)
     if note:
         text += f"\n-# {note}"
@@ -411,12 +434,23 @@ def records_note(live: LiveTable, result: ResultRecord) -> str:
     if result.kind == "rated":
         return f"Rated: see /leaderboard game:{meta.id}."
     if result.kind == "high_score":
-        return f"Recorded on the {meta.high_score} board: /leaderboard game:{meta.id} mode:{result.mode}."
+        board = result.board or result_board(live, result)
+        where = board_label(meta, board)
+        return f"Recorded on the {meta.high_score} board ({where}): /leaderboard game:{meta.id} mode:{board}."
     if meta.records(result.mode) == "rated" and live.runtime.takebacks_unagreed:
         return "Not rated: a move was taken back that not every player could agree to."
+    if meta.records(result.mode) == "rated" and changes_difficulty(meta, result.mode, live.record.options):
+        return "Not rated: played with a house rule that changes the difficulty."
     if meta.records(result.mode) == "rated":
         return "Not rated: rated games need two people and no AI seat (a server setting can allow AI)."
     return ""
+
+
+def result_board(live: LiveTable, result: ResultRecord) -> str:
+    """The high-score board a stored result went to (storage keeps it with the high scores only)."""
+    outcome = live.engine.outcome(live.state) if live.state is not None else None
+    variant = outcome.board if outcome is not None else ""
+    return board_of(live.engine.meta, result.mode, variant, live.record.options)
 
 
 def rules_view(game: str, title: str, pages: Sequence[str], page: int) -> ui.LayoutView:

@@ -16,6 +16,7 @@ from PIL import Image
 from renderers import shipped_palettes
 from renderers.generic import GenericRenderer
 from renderers.kit.encode import RenderedImage, palette_of, paletted, rendered_image
+from renderers.kit.house_rules import house_rules_alt, house_rules_in, with_house_rules
 from renderers.kit.text import one_line_texts
 from renderers.kit.views import View
 
@@ -78,7 +79,8 @@ def table_image(game_id: str, view: View) -> Image.Image:
 
 def _draw(renderer: Renderer, view: View, kind: Literal["table", "hand"]) -> tuple[Image.Image, str]:
     if kind == "table":
-        return renderer.table(view), renderer.table_alt(view)
+        names = house_rules_in(view)
+        return with_house_rules(renderer.table(view), names), house_rules_alt(renderer.table_alt(view), names)
     return renderer.hand(view), renderer.hand_alt(view)
 
 

@@ -40,6 +40,8 @@ CHALLENGES = (
     ("Baseball Bat x1", {"bat": "1"}),
     ("Baseball Bat x2", {"bat": "2"}),
 )
+CROSSFIRE = ("Crossfire", (("crossfire", "on"),))
+"""The co-op house rule, measured beside the printed co-op at every level."""
 
 
 @dataclass(frozen=True)
@@ -76,8 +78,9 @@ def rows(scale: float = 1.0) -> list[Row]:
 
     found = [Row("solo", player, games(160 if player == "hard" else 80)) for player in PLAYERS]
     found += [Row("solo", "hard", games(80), name, tuple(opts.items())) for name, opts in CHALLENGES]
-    found += [Row("coop", player, games(80)) for player in ("normal", "hard", "search")]
-    found += [Row(mode, "hard", games(80)) for mode in ("versus", "twovone")]
+    found += [Row("coop", player, games(200)) for player in PLAYERS]
+    found += [Row("coop", player, games(200), *CROSSFIRE) for player in PLAYERS]
+    found += [Row(mode, "hard", games(200)) for mode in ("versus", "twovone")]
     return found
 
 
@@ -119,12 +122,17 @@ def bounds(results: Sequence[Result]) -> list[Bound]:
     """Every bound the report is judged by, with its measured value."""
     low, high = BAND
     found: list[Bound] = []
-    for mode in ("solo", "coop"):
-        hard = _rate(results, mode, "hard")
+    # Co-op is held to the bounds with the crossfire house rule; the printed co-op's rates are
+    # reported in the table beside it (a balance problem of the printed game, DESIGN.md section 7).
+    for mode, challenge in (("solo", "none"), ("coop", CROSSFIRE[0])):
+        hard = _rate(results, mode, "hard", challenge)
+        name = mode if challenge == "none" else f"{mode} ({challenge.lower()})"
         found += [
-            Bound(f"{mode} hard AI win rate (at least)", hard, low, False),
-            Bound(f"{mode} hard AI win rate (at most)", hard, high, True),
-            Bound(f"{mode} search player win rate", _rate(results, mode, "search"), SEARCH_MAX, True),
+            Bound(f"{name} hard AI win rate (at least)", hard, low, False),
+            Bound(f"{name} hard AI win rate (at most)", hard, high, True),
+            Bound(
+                f"{name} search player win rate", _rate(results, mode, "search", challenge), SEARCH_MAX, True
+            ),
         ]
     plain = _rate(results, "solo", "hard")
     for name, _ in CHALLENGES:

@@ -128,11 +128,12 @@ def begin_level(state: SuperhotState, first: int) -> None:
 
 
 def veto_open(state: SuperhotState) -> bool:
-    """Whether a goal may still be vetoed on this level: never on level 3 or later, and never on a
-    campaign's last level (a veto pushes the goal to the next level, so there must be one)."""
+    """Whether a goal may still be vetoed on this level: never on level 3 or later (as printed), and
+    with the `no_last_veto` house rule never on a campaign's last level either (Versus and 2 vs 1
+    end after level 2, where a vetoed goal would never come back)."""
     return (
         state.level <= LAST_VETO_LEVEL
-        and not final_level(state)
+        and not (final_level(state) and on(state.options, "no_last_veto"))
         and not state.veto_used
         and bool(state.goal_deck)
         and any(goal.card not in state.vetoed for goal in state.goals)

@@ -90,12 +90,13 @@ def check_bullets(state: SuperhotState) -> None:
 
 
 CROSSFIRE = 1
-"""Co-op: bullets added to every volley of phase 6 (two targets in the room; rulings, Co-op)."""
+"""Co-op with the `crossfire` house rule: bullets added to every volley of phase 6 (rulings, Co-op)."""
 
 
 def crossfire(state: SuperhotState) -> int:
-    """Bullets a volley fires on top of its shooters and their backup: only in co-op."""
-    return CROSSFIRE if state.mode == "coop" else 0
+    """Bullets a volley fires on top of its shooters and their backup: only in co-op, and only when
+    the table turned the `crossfire` house rule on (the printed co-op adds none)."""
+    return CROSSFIRE if state.mode == "coop" and state.options.get("crossfire") == "on" else 0
 
 
 def shoot(state: SuperhotState, count: int) -> int:

@@ -81,7 +81,6 @@ RULES: tuple[str, ...] = (
     "Each player has a starting deck (IT or PZ), a hand and a Player Discard of their own, and "
     "takes a full turn in turn: The Line acts, scrolls and refills after every turn.\n"
     "- **Goals**: one more per level (2, 3, then 4). Either player may complete any goal.\n"
-    "- **Crossfire**: whenever The Line shoots, it fires one bullet more than in solo.\n"
     "- **Veto**: one per level, except level 3, and only if both players agree.\n"
     "- The player who did not finish a level starts the next one.\n"
     "- **Aid**: after using your cards you may set one card from your hand (never a bullet) "
@@ -97,7 +96,7 @@ RULES: tuple[str, ...] = (
     # 6. Versus and 2 vs 1
     "**Versus (1 vs 1)**\n"
     "One Normal Player against the **System Player**, who controls glitches on the System card. "
-    "The Normal Player needs only **2 levels** (1 goal, then 2; a veto only on level 1).\n"
+    "The Normal Player needs only **2 levels** (1 goal, then 2; a veto on either).\n"
     "- Turns alternate, Normal Player first.\n"
     "- On its turn the System draws the top 4 cards of the Obstacles Discard (topping up from the "
     "Obstacles Deck if needed) and pools the values of their **bottom halves**.\n"
@@ -109,8 +108,8 @@ RULES: tuple[str, ...] = (
     "the System's turn.\n"
     "- The System wins as soon as the Normal Player meets any losing condition.\n\n"
     "**2 vs 1**\n"
-    "Two Normal Players play the co-op rules (2 goals, then 3; Aid allowed; one agreed veto, on "
-    "level 1) and the System takes a turn after each of them. 4 bullets in one hand or 5 across "
+    "Two Normal Players play the co-op rules (2 goals, then 3; Aid allowed; one agreed veto per "
+    "level) and the System takes a turn after each of them. 4 bullets in one hand or 5 across "
     "both hands hands the win to the System.",
     # 7. Challenges
     "**Challenges** (mix them once you know the game)\n"
@@ -123,5 +122,6 @@ RULES: tuple[str, ...] = (
     "- **Dude with a Baseball Bat**: 1 or 2 bat-wielding dudes replace the same number of Dudes "
     "with Gun in the Obstacles Deck. They hit harder and make you discard more.\n\n"
     "The host picks the mode and challenges when opening the table with `/play`, and how well AI "
-    "seats play (`ai`: easy, normal or hard; the System too).",
+    "seats play (`ai`: easy, normal or hard; the System too). House rules, which change a printed "
+    "rule, are on the last page.",
 )

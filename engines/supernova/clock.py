@@ -11,7 +11,7 @@ from engines.supernova.state import NovaState, Sight
 OPTIONS = (
     GameOption("launch", "Launch countdown (seconds)", ("3", "5", "8"), "5"),
     GameOption("go", "Average GO! window (seconds)", ("5", "7", "10"), "7"),
-    GameOption("grace", "Lag allowance: how old a console may be (seconds)", ("1", "2", "3"), "2"),
+    GameOption("grace", "Lag allowance: how old a console may be (seconds)", ("1", "1.5", "2", "3"), "2"),
     GameOption("shockwaves", "Shockwaves", ("off", "rare", "normal", "often"), "normal"),
     GameOption("shock_time", "Shockwave time limit (seconds)", ("10", "15", "20"), "15"),
     GameOption("power_time", "Power-up phase time limit (seconds)", ("15", "20", "30"), "20"),

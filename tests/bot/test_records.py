@@ -9,6 +9,7 @@ import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from bot.live import LiveTable
@@ -19,7 +20,7 @@ from bot.storage.records import GuildSettings, ResultSeat, SeatRecord, TableReco
 from bot.storage.sql_storage import SqlStorage
 from bot.storage.sqlite import SqliteStorage
 from bot.storage.sqlite_sync import transaction
-from engines.core import Outcome
+from engines.core import GameOption, Outcome
 from engines.superhot.engine import Superhot
 from tests.support.records import record_game
 
@@ -226,6 +227,32 @@ def test_infinite_mode_keeps_its_own_high_score_board() -> None:
     live = finished_table(10, "solo", [ANN])
     result = result_record(live, Outcome([[0]], {0: 5.0}, "lost", won=False, board="infinite"), 0.0, "")
     assert result.kind == "high_score" and result.board == "solo.infinite"
+
+
+def test_coop_with_the_crossfire_house_rule_keeps_its_own_boards() -> None:
+    live = finished_table(10, "coop", [ANN, BEN])
+    live.record.options = {"crossfire": "on"}
+    plain = Outcome([[0, 1]], {0: 2.0, 1: 2.0}, "lost", won=False)
+    assert result_record(live, plain, 0.0, "").board == "coop.house"
+    endless = Outcome([[0, 1]], {0: 7.0, 1: 7.0}, "lost", won=False, board="infinite")
+    assert result_record(live, endless, 0.0, "").board == "coop.infinite.house"
+    live.record.options = {"crossfire": "off"}
+    assert result_record(live, plain, 0.0, "").board == "coop", "printed co-op keeps the printed board"
+
+
+def test_a_rated_game_with_a_difficulty_house_rule_is_not_rated() -> None:
+    harder = GameOption(
+        "no_mercy", "No mercy", ("off", "on"), "off", modes=("versus",), house_rule=True,
+        why="Harder.", changes_difficulty=True,
+    )  # fmt: skip
+    live = finished_table(10, "versus", [ANN, BEN])
+    outcome = Outcome([[0], [1]], {}, "won")
+    assert result_record(live, outcome, 0.0, "won").kind == "rated"
+    engine = Superhot()
+    engine.meta = msgspec.structs.replace(Superhot.meta, options=(*Superhot.meta.options, harder))
+    live.engine = engine
+    live.record.options = {"no_mercy": "on"}
+    assert result_record(live, outcome, 0.0, "won").kind == "", "kept off the printed-rules ratings"
 
 
 async def test_a_player_who_forfeits_a_coop_game_gets_no_win(storage: SqlStorage) -> None:

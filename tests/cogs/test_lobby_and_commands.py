@@ -93,9 +93,12 @@ async def test_status_rules_help_and_settings(simcord_env) -> None:
     assert "in play" in status.response.content and "Botley" in status.response.content
 
     rules = await world.carol.click(table, label="Rules")
-    assert rules.ephemeral and "rules (1/2)" in texts(rules.response.message)
+    assert rules.ephemeral and "rules (1/3)" in texts(rules.response.message)
     page_two = await world.carol.click(rules.response.message, label="Next")
-    assert "rules (2/2)" in texts(page_two.response.message)
+    assert "rules (2/3)" in texts(page_two.response.message)
+    house = await world.carol.click(page_two.response.message, label="Next")
+    assert "rules (3/3)" in texts(house.response.message), "the generated House rules page comes last"
+    assert "High Card plays as printed" in texts(house.response.message)
     by_command = await world.carol.slash(thread, "rules", game="highcard")
     assert "High Card" in texts(by_command.response.message)
 
@@ -103,7 +106,7 @@ async def test_status_rules_help_and_settings(simcord_env) -> None:
     assert "High Card" in helped and "/play" in helped
     assert "Highest card takes the trick." in helped
     assert "**Letopsulle** (`letopsulle`)" in helped, "every game is listed"
-    assert "/deck build" in helped
+    assert "/deck build" in helped and "house rules" in helped
     shown = await world.carol.slash(world.games, "settings")
     assert "DMs are off" in shown.response.content
     turned = await world.carol.slash(world.games, "settings", dm="on")

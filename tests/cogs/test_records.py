@@ -6,7 +6,11 @@ from __future__ import annotations
 import dataclasses
 
 import discord
+import pytest
 
+from bot.errors import UserError
+from cogs.boards import board_choices, resolve
+from engines.superhot.engine import Superhot
 from tests.cogs.test_full_game import play_to_end, start_game
 from tests.cogs.world import World, custom_ids, make_world, reply, texts
 from tests.support.records import record_game
@@ -129,3 +133,13 @@ async def test_records_stay_private_across_servers(simcord_env) -> None:
     assert elsewhere.ephemeral and f"no game #{played.table_id} here" in reply(elsewhere)
     missing = await world.carol.slash(world.games, "replay", game_id=424242)
     assert missing.ephemeral and "no game #424242" in reply(missing)
+
+
+def test_leaderboard_shows_the_house_rules_boards() -> None:
+    """/leaderboard finds a mode's House rules board and offers it among the choices."""
+    engine = Superhot()
+    assert resolve(engine, "coop.house") == "coop.house"
+    assert resolve(engine, "coop.infinite.house") == "coop.infinite.house"
+    assert ("coop.house", "Co-op · House rules") in board_choices(engine)
+    with pytest.raises(UserError, match="no board"):
+        resolve(engine, "solo.house")

@@ -168,3 +168,41 @@ async def test_button_choices_explain_themselves(simcord_env) -> None:
     body = texts(panel)
     assert "Wait or move?" in body
     assert "**Wait**:" in body and "start of The Line" in body
+
+
+async def test_crossfire_is_named_in_the_lobby_on_the_table_and_in_the_result(simcord_env) -> None:
+    """The co-op house rule is shown wherever the game is: lobby, table image, result and board."""
+    world = make_world(simcord_env)
+    world.bot.service.new_seed = lambda: 232
+    thread = await open_superhot(world, world.alice, "coop", "crossfire=on")
+    lobby = world.table_message(thread)
+    assert "House rules" in texts(lobby) and "Crossfire" in texts(lobby)
+    assert "crossfire: on" not in texts(lobby), "listed once, under its heading"
+    await world.bob.click(lobby, label="Join")
+    await world.alice.click(lobby, label="Start")
+    table = world.table_message(thread)
+    assert (table.attachments[0].description or "").startswith("Played with house rules: Crossfire")
+    body = await play_through_panels(world, thread, BRAIN, {0: world.alice, 1: world.bob})
+    assert "Played with house rules: Crossfire" in body
+    assert "mode:coop.house" in body and "Co-op · House rules" in body
+
+
+async def test_a_printed_lobby_lists_no_house_rules_and_no_option_the_mode_ignores(simcord_env) -> None:
+    world = make_world(simcord_env)
+    thread = await open_superhot(world, world.alice, "solo")
+    lobby = texts(world.table_message(thread))
+    assert "House rules" not in lobby
+    assert "crossfire" not in lobby and "revenge" not in lobby, "co-op and versus options stay out"
+    assert "infinite: off" in lobby
+
+
+async def test_the_last_rules_page_lists_the_house_rules(simcord_env) -> None:
+    world = make_world(simcord_env)
+    shown = await world.carol.slash(world.games, "rules", game="superhot")
+    page = shown.response.message
+    for _ in range(20):
+        if "### House rules" in texts(page):
+            break
+        page = (await world.carol.click(page, label="Next")).response.message
+    text = texts(page)
+    assert "Crossfire" in text and "`crossfire=on`" in text and "Co-op only" in text

@@ -13,7 +13,9 @@ def test_the_report_covers_every_mode_challenge_and_player() -> None:
     batches = rows()
     assert {row.mode for row in batches} == {"solo", "coop", "versus", "twovone"}
     assert {row.player for row in batches if row.mode == "solo"} == {"easy", "normal", "hard", "search"}
-    assert len({row.challenge for row in batches}) == 6  # none and five challenges
+    assert len({row.challenge for row in batches}) == 7  # none, five challenges and the crossfire
+    coop = {(row.player, row.challenge) for row in batches if row.mode == "coop"}
+    assert coop == {(p, c) for p in ("easy", "normal", "hard", "search") for c in ("none", "Crossfire")}
     assert all(row.games >= 80 for row in batches)
 
 
@@ -21,13 +23,15 @@ def test_bounds_judge_the_issue_limits() -> None:
     def result(mode: str, player: str, rate: float, challenge: str = "none") -> Result:
         return Result(Row(mode, player, 100, challenge), wins=round(rate * 100))
 
-    made = [result("solo", "hard", 0.5), result("solo", "search", 0.65), result("coop", "hard", 0.4)]
-    made += [result("coop", "search", 0.75), result("solo", "normal", 0.3), result("solo", "easy", 0.1)]
+    made = [result("solo", "hard", 0.5), result("solo", "search", 0.65), result("solo", "normal", 0.3)]
+    made += [result("solo", "easy", 0.1), result("coop", "hard", 0.85)]
+    made += [result("coop", "hard", 0.4, "Crossfire"), result("coop", "search", 0.75, "Crossfire")]
     made += [result("solo", "hard", 0.45, name) for name in ("Bullet Storm", "Time's Up", "7 Line")]
     made += [result("solo", "hard", 0.55, name) for name in ("Baseball Bat x1", "Baseball Bat x2")]
     verdicts = {bound.name: bound.passed for bound in bounds(made)}
     assert verdicts["solo hard AI win rate (at most)"] and verdicts["solo search player win rate"]
-    assert not verdicts["coop search player win rate"]  # 75% is over the 70% limit
+    assert not verdicts["coop (crossfire) search player win rate"]  # 75% is over the 70% limit
+    assert verdicts["coop (crossfire) hard AI win rate (at most)"]  # printed co-op is reported, not judged
     assert not verdicts["Baseball Bat x1: win rate drop from plain solo"]
     assert BAND == (0.35, 0.60) and SEARCH_MAX == 0.70
 

@@ -61,15 +61,15 @@ def test_coop_players_have_individual_decks() -> None:
 
 def test_coop_the_shared_line_acts_after_each_turn() -> None:
     """Rulebook, Co-op, Individual decks: "The Line activates, scrolls and refills after each
-    player's turn" (each volley with the crossfire's extra bullet, see the rulings)."""
+    player's turn" (as printed: each volley fires what its shooters fire)."""
     state = arrange(game("coop"), line=[GUNS[0]], active=0)
     before = len(state.bullets)
     assert decision(state).seat == 0
     pass_turn(state)
-    assert len(state.bullets) == before - 2
+    assert len(state.bullets) == before - 1
     assert state.active == 1 and decision(state).seat == 1
     pass_turn(state)
-    assert len(state.bullets) == before - 4
+    assert len(state.bullets) == before - 2
     assert state.active == 0
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from engines.core import Rng
 from engines.superhot import flow, system
 from engines.superhot.ai import LEVELS, SuperhotAI
+from engines.superhot.ai_judge import Judge, Weights, volley
 from engines.superhot.cards import pool
 from engines.superhot.piles import is_bullet, obstacle
 from engines.superhot.state import SystemTurn
@@ -65,13 +66,24 @@ def test_ruling_vetoes() -> None:
         assert f"v.{first}" not in options(state)  # never vetoed twice
 
 
-def test_ruling_no_veto_on_the_last_level() -> None:
+def test_printed_versus_and_two_v_one_may_veto_on_level_2() -> None:
+    """Rulebook, Versus ("the same rules apply as per the solo game": no veto on level 3 only) and
+    2 vs 1 ("one goal per level"): with no options, level 2, the last, still offers a veto."""
     for mode in ("versus", "twovone"):
         state = arrange(game(mode))
         clear_level(state)
         assert state.level == 2 and flow.final_level(state)
+        assert decision(state).key == "veto"
+
+
+def test_ruling_no_veto_on_the_last_level() -> None:
+    """The no_last_veto house rule: no veto on a campaign's last level; solo level 2 is not last."""
+    for mode in ("versus", "twovone"):
+        state = arrange(game(mode, no_last_veto="on"))
+        clear_level(state)
+        assert state.level == 2 and flow.final_level(state)
         assert decision(state).key == "start"  # no veto: there is no next level to push it to
-    solo = arrange(game())
+    solo = arrange(game(no_last_veto="on"))
     clear_level(solo)
     assert solo.level == 2 and decision(solo).key == "veto"  # solo level 2 still has level 3 after it
 
@@ -120,8 +132,8 @@ def test_ruling_aid() -> None:
     assert state.aid is None and PUNCH[0] in state.players[0].discard
 
 
-def test_ruling_crossfire() -> None:
-    """A co-op volley fires one bullet more than the same Line fires in solo; no volley, no extra."""
+def test_printed_coop_fires_no_extra_bullet() -> None:
+    """Co-op as printed (no options): one Dude with Gun in The Line fires its one bullet, as in solo."""
     fired = {}
     for mode in ("solo", "coop"):
         state = arrange(game(mode), line=[GUNS[0], *quiet()[:5]])
@@ -129,12 +141,30 @@ def test_ruling_crossfire() -> None:
         pass_turn(state)
         fired[mode] = before - len(state.bullets)
         assert len(state.discard) == fired[mode]
-    assert fired == {"solo": 1, "coop": 2}
+    assert fired == {"solo": 1, "coop": 1}
+    assert "crossfire" not in " ".join(state.log)
+
+
+def test_ruling_crossfire() -> None:
+    """The crossfire house rule: a co-op volley fires one bullet more; no volley, no extra."""
+    state = arrange(game("coop", crossfire="on"), line=[GUNS[0], *quiet()[:5]])
+    before = len(state.bullets)
+    pass_turn(state)
+    assert before - len(state.bullets) == 2
     assert "Enemies fire 2 bullets (one more: crossfire)" in " ".join(state.log)
-    quiet_line = arrange(game("coop"), line=quiet()[:6])
+    quiet_line = arrange(game("coop", crossfire="on"), line=quiet()[:6])
     before = len(quiet_line.bullets)
     pass_turn(quiet_line)
     assert len(quiet_line.bullets) == before
+
+
+def test_the_ai_plans_with_the_tables_crossfire() -> None:
+    """The AI's turn planner counts the extra bullet only where the table plays the crossfire."""
+    printed = Judge(arrange(game("coop"), line=[GUNS[0], *quiet()[:5]]), Weights())
+    crossfire = Judge(arrange(game("coop", crossfire="on"), line=[GUNS[0], *quiet()[:5]]), Weights())
+    assert (printed.crossfire, crossfire.crossfire) == (0, 1)
+    line = crossfire.state.line
+    assert (volley(line, printed.crossfire), volley(line, crossfire.crossfire)) == (1, 2)
 
 
 # --- versus and 2 vs 1 -------------------------------------------------------------------------------
