@@ -249,7 +249,7 @@ class GameCommands(commands.Cog):
     ) -> None:
         async def work() -> None:
             table_id = game_id or await self.game_here(interaction)
-            found = await game_export(self.bot, interaction.user.id, interaction.guild_id, table_id)
+            found = await game_export(self.bot, interaction, table_id)
             await answer(interaction, export_text(found), files=[export_file(found)])
 
         await guarded(interaction, work)

@@ -16,7 +16,7 @@ from bot.render_pool import Urgency
 from bot.watching import AFTER, HIDDEN, LIVE, SHOWN, HandRule, check_watcher, delayed_view, hand_rules
 from cogs import watch_ids
 from cogs.media import Picture, table_picture
-from cogs.replies import answer, guarded
+from cogs.replies import answer, can_see_channel, guarded
 from cogs.ui import button, gallery, layout, waiting_line
 
 if TYPE_CHECKING:
@@ -88,7 +88,9 @@ def shows_live_hand(view_pictures: list[Picture]) -> bool:
 async def open_watch(bot: SuperTableBot, interaction: discord.Interaction, table_id: int) -> None:
     """Send (or, from a Refresh, redraw) the spectator panel of a table for the clicking member."""
     live = await bot.service.get(table_id)
-    if live.record.guild_id != interaction.guild_id:
+    if live.record.guild_id != interaction.guild_id or not can_see_channel(
+        interaction, live.record.channel_id
+    ):
         raise UserError(f"There is no game #{table_id} here.")
     check_watcher(live, interaction.user.id)
     if live.record.status == "lobby":
