@@ -54,7 +54,8 @@ class Desk(Protocol):
     """What a tournament needs from Discord."""
 
     async def open_pod(self, record: TournamentRecord, bracket: Bracket, pod: int, seed: int) -> int:
-        """Open and start the table of `bracket.pods[pod]` (AI in the empty seats); its id."""
+        """Open and start the table of `bracket.pods[pod]` (AI in the empty seats); its id, or
+        UserError when it cannot (the channel is gone, or the bot may no longer make threads there)."""
         ...
 
     async def show(self, record: TournamentRecord, bracket: Bracket, news: str) -> None:
@@ -319,7 +320,12 @@ class TournamentService:
         for index, pod in enumerate(bracket.pods):  # the same pairing if a stopped change is run again
             pod.table_id = opened.get(index)
             if pod.table_id is None:
-                pod.table_id = await self.desk.open_pod(record, bracket, index, seed)
+                try:
+                    pod.table_id = await self.desk.open_pod(record, bracket, index, seed)
+                except UserError as exc:  # it would fail again: stop, saying why (its tables go on)
+                    record.status, record.deadline = "cancelled", None
+                    table = f"Round {bracket.round}'s table {index + 1}"
+                    return f"🛑 {table} could not open ({exc}): the tournament is cancelled."
                 await self.storage.link_tournament_table(record.id, pod.table_id, bracket.round, index)
         record.deadline = self.clock() + record.round_time
         byes = f" Bye: {', '.join(self._names(bracket, pairing.byes))}." if pairing.byes else ""

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord import ui
 
+from bot.errors import UserError
 from bot.storage.records import TournamentRecord
 from bot.tournament import Bracket, champion, table
 from bot.tournaments import TournamentService
@@ -74,16 +75,12 @@ class DiscordDesk:
         players = bracket.pods[pod].players
         names = {e.user_id: e.name for e in bracket.entrants}
         seats = max(bracket.pod_size, len(players))
-        channel = self.bot.get_channel(record.channel_id) or await self.bot.fetch_channel(record.channel_id)
-        assert isinstance(channel, discord.TextChannel)
-        thread = await channel.create_thread(
-            name=f"Tournament #{record.id} · Round {bracket.round} · Table {pod + 1}"[:100],
-            type=discord.ChannelType.public_thread,
-            auto_archive_duration=THREAD_AUTO_ARCHIVE_MINUTES,
+        thread = await self._thread(
+            record, f"Tournament #{record.id} · Round {bracket.round} · Table {pod + 1}"
         )
         host = players[0]
         live = await service.create_lobby(
-            guild_id=record.guild_id, channel_id=channel.id, thread_id=thread.id, host_id=host,
+            guild_id=record.guild_id, channel_id=record.channel_id, thread_id=thread.id, host_id=host,
             host_name=names[host], game=record.game, mode=record.mode, options=record.options,
             turn_timer=None, seed=seed if bracket.solo else None,
         )  # fmt: skip
@@ -104,6 +101,24 @@ class DiscordDesk:
         )
         return live.id
 
+    async def _thread(self, record: TournamentRecord, name: str) -> discord.Thread:
+        """A new public thread in the tournament's channel, or UserError saying why there can be none."""
+        try:
+            channel = self.bot.get_channel(record.channel_id) or await self.bot.fetch_channel(
+                record.channel_id
+            )
+            if not isinstance(channel, discord.TextChannel):
+                raise UserError("the tournament's channel is gone")
+            return await channel.create_thread(
+                name=name[:100],
+                type=discord.ChannelType.public_thread,
+                auto_archive_duration=THREAD_AUTO_ARCHIVE_MINUTES,
+            )
+        except discord.NotFound:
+            raise UserError("the tournament's channel is gone") from None
+        except discord.Forbidden:
+            raise UserError("I may no longer create threads in the tournament's channel") from None
+
     async def show(self, record: TournamentRecord, bracket: Bracket, news: str) -> None:
         """Edit the tournament's message (status, standings image, buttons); post the news."""
         channel = self.bot.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
@@ -117,10 +132,13 @@ class DiscordDesk:
             if record.status == "finished":
                 winner = champion(bracket)
                 news += f" Champion: <@{winner.user_id}>!" if winner else ""
-            await channel.send(
-                f"**Tournament #{record.id}**: {news}"[:2000],
-                allowed_mentions=discord.AllowedMentions(users=True),
-            )
+            try:
+                await channel.send(
+                    f"**Tournament #{record.id}**: {news}"[:2000],
+                    allowed_mentions=discord.AllowedMentions(users=True),
+                )
+            except discord.HTTPException:  # the channel is gone or closed to the bot: the news is lost
+                log.exception("the news of tournament %s could not be posted", record.id)
 
     async def message(
         self, record: TournamentRecord, bracket: Bracket

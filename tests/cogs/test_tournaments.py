@@ -136,3 +136,27 @@ async def table_in(world: World, thread) -> int:
         record = next(m for m in thread.history() if m.components)
         return int(next(c for c in custom_ids(record) if c.startswith(("sm:", "sl:"))).split(":")[1])
     return table_id
+
+
+async def test_a_round_whose_table_cannot_open_cancels_the_tournament_saying_why(simcord_env) -> None:
+    from simcord.backend.models.channel import Overwrite, OverwriteType
+
+    world = make_world(simcord_env)
+    await open_tournament(world, format="swiss", rounds=2)
+    for member in (world.alice, world.bob):
+        await member.click(tournament_message(world), label="Join")
+    await simcord_env.advance_time(MINUTE + 1)
+    for member in (world.alice, world.bob):
+        await member.click(tournament_message(world), label="Check in")
+    no_threads = discord.Permissions(create_public_threads=True).value
+    bot_id = simcord_env.backend.bot_user.id
+    simcord_env.backend.set_overwrite(
+        world.games.id, Overwrite(bot_id, OverwriteType.MEMBER, deny=no_threads)
+    )
+
+    await simcord_env.advance_time(10 * MINUTE)
+    said = news(world)
+    assert "Round 1's table 1 could not open (I may no longer create threads" in said
+    assert "the tournament is cancelled" in said and "Cancelled" in texts(tournament_message(world))
+    await simcord_env.advance_time(10 * MINUTE)
+    assert news(world).count("could not open") == 1, "told once, not retried"
