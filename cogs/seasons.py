@@ -81,15 +81,20 @@ class SeasonPosts(commands.Cog):
         if champions and settings.champion_role is not None:
             lines.append(await self._crown(guild_id, settings, champions))
         lines.append("A new season starts now: every board begins again from a soft reset.")
-        channel = self.bot.get_channel(settings.season_channel) or await self.bot.fetch_channel(
-            settings.season_channel
-        )
-        assert isinstance(channel, discord.abc.Messageable)
-        await channel.send(
-            "\n".join(lines)[:2000],
-            files=[picture.file() for picture in pictures],
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
+        try:
+            channel = self.bot.get_channel(settings.season_channel) or await self.bot.fetch_channel(
+                settings.season_channel
+            )
+            if isinstance(channel, discord.abc.Messageable):
+                await channel.send(
+                    "\n".join(lines)[:2000],
+                    files=[picture.file() for picture in pictures],
+                    allowed_mentions=discord.AllowedMentions.none(),
+                )
+                return
+        except (discord.NotFound, discord.Forbidden):  # posting again would fail the same way
+            pass
+        log.warning("season %s of server %s ended; its channel is gone or closed to me", key, guild_id)
 
     async def _crown(self, guild_id: int, settings: GuildSettings, champions: list[Champion]) -> str:
         """Give the champion role; the sentence saying what happened."""

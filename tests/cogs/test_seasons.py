@@ -106,3 +106,16 @@ async def test_season_boards_need_seasons_on(simcord_env) -> None:
     assert "runs no seasons" in reply(asked)
     shown = await admin(world).slash(world.games, "server settings")
     assert "Seasons are **off**" in reply(shown)
+
+
+async def test_a_season_whose_channel_is_gone_closes_without_retrying_forever(simcord_env) -> None:
+    world = make_world(simcord_env)
+    results = await seasons_on(world)
+    thread, _ = await start_game(world, ai=0)
+    await play_to_end(world, thread)
+    simcord_env.backend.delete_channel(results.id)
+    await simcord_env.advance_time(31 * DAY + 60)
+    storage = world.bot.service.storage
+    assert await storage.seasons_to_close(world.bot.service.clock()) == [], "the season is closed"
+    before = await world.alice.slash(world.games, "leaderboard", game="highcard", season="previous")
+    assert "january 2026 season" in board_text(before.response.message), "its board is kept"
