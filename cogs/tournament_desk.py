@@ -92,7 +92,7 @@ class DiscordDesk:
             view=kit.lobby_view(live), allowed_mentions=discord.AllowedMentions.none()
         )
         await service.set_message(live.id, message.id)
-        await service.start(live.id, host)
+        await service.start(live.id, host, hostless=True)  # no player may cancel it or kick
         await thread.send(
             f"🏟️ Tournament #{record.id}, round {bracket.round}: "
             + " ".join(f"<@{user}>" for user in players)

@@ -160,3 +160,20 @@ async def test_a_round_whose_table_cannot_open_cancels_the_tournament_saying_why
     assert "the tournament is cancelled" in said and "Cancelled" in texts(tournament_message(world))
     await simcord_env.advance_time(10 * MINUTE)
     assert news(world).count("could not open") == 1, "told once, not retried"
+
+
+async def test_no_player_may_cancel_a_tournament_table_or_remove_an_opponent(simcord_env) -> None:
+    world = make_world(simcord_env)
+    await open_tournament(world, format="swiss", rounds=1)
+    for member in (world.alice, world.bob):
+        await member.click(tournament_message(world), label="Join")
+    await simcord_env.advance_time(MINUTE + 1)
+    for member in (world.alice, world.bob):
+        await member.click(tournament_message(world), label="Check in")
+    await simcord_env.advance_time(10 * MINUTE)
+    (thread,) = world.games.threads
+    for member, other in ((world.alice, world.bob), (world.bob, world.alice)):
+        kicked = await member.slash(thread, "game kick", user=other)
+        assert "Only the host or someone with Manage Threads" in reply(kicked)
+        cancelled = await member.slash(thread, "game cancel")
+        assert "Only the host or someone with Manage Threads" in reply(cancelled)
