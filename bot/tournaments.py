@@ -320,6 +320,7 @@ class TournamentService:
         for index, pod in enumerate(bracket.pods):  # the same pairing if a stopped change is run again
             pod.table_id = opened.get(index)
             if pod.table_id is None:
+                await self._hold(record.id)  # opening many tables may take longer than one lease
                 try:
                     pod.table_id = await self.desk.open_pod(record, bracket, index, seed)
                 except UserError as exc:  # it would fail again: stop, saying why (its tables go on)
@@ -331,6 +332,12 @@ class TournamentService:
         byes = f" Bye: {', '.join(self._names(bracket, pairing.byes))}." if pairing.byes else ""
         until = f"<t:{int(record.deadline)}:t>"
         return f"▶️ Round {bracket.round} has begun: {len(bracket.pods)} tables, until {until}.{byes}"
+
+    async def _hold(self, tournament_id: int) -> None:
+        """Renew this process's claim on the change it runs; stop if another process took it over."""
+        now = self.clock()
+        if not await self.storage.claim_tournament(tournament_id, self.owner, now, now + LEASE):
+            raise RuntimeError(f"tournament {tournament_id}: another process took its round change over")
 
     async def _collect(self, bracket: Bracket) -> bool:
         """Record the round's tables whose results are stored; whether any was new."""

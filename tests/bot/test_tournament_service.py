@@ -267,3 +267,28 @@ async def test_a_player_dropped_mid_round_forfeits_that_game_and_keeps_their_poi
     dropped = bracket.entrant(1)
     assert dropped is not None and dropped.dropped and dropped.points == 0.0
     assert bracket.pods[0].placements == {1: 2, 2: 1}, "the forfeit decided the table at once"
+
+
+async def test_a_slow_round_opening_keeps_its_claim_so_no_other_process_takes_it(tmp_path: Path) -> None:
+    clock = FakeClock()
+    service = await make_service(tmp_path / "t.db", clock)
+    desk = TableDesk(service)
+    tournaments = running(service, desk, clock)
+    tournament_id = await signed_up(tournaments, clock, 8, pod=2)
+    await tournaments.on_deadline(tournament_id)  # check-in opens
+    opened = desk.open_pod
+    taken: list[bool] = []
+
+    async def slow(record, bracket, pod, seed):  # Discord is slow: each table takes a minute
+        clock.now += 60
+        taken.append(
+            await service.storage.claim_tournament(tournament_id, "other", clock.now, clock.now + 60)
+        )
+        return await opened(record, bracket, pod, seed)
+
+    desk.open_pod = slow  # type: ignore[method-assign]
+    await to_deadline(tournaments, clock, tournament_id)
+    await tournaments.on_deadline(tournament_id)
+    tournaments.scheduler.cancel_all()
+    assert taken == [False] * 4, "four minutes of opening tables, and the change is held all along"
+    assert len(desk.tables) == 4
