@@ -4,6 +4,8 @@ restart in the middle, a round that times out (the AI plays it out), knockout, a
 from __future__ import annotations
 
 import discord
+import pytest
+from simcord.backend.errors import OptionError
 
 from tests.cogs.test_full_game import play_to_end, texts_of_buttons
 from tests.cogs.world import World, custom_ids, make_world, on_virtual_time, reply, texts
@@ -177,3 +179,13 @@ async def test_no_player_may_cancel_a_tournament_table_or_remove_an_opponent(sim
         assert "Only the host or someone with Manage Threads" in reply(kicked)
         cancelled = await member.slash(thread, "game cancel")
         assert "Only the host or someone with Manage Threads" in reply(cancelled)
+
+
+async def test_sign_up_lasts_at_least_a_minute(simcord_env) -> None:
+    """With no sign-up time the tournament would be cancelled at once for want of players."""
+    world = make_world(simcord_env)
+    with pytest.raises(OptionError, match="start_in_minutes"):
+        await world.alice.slash(
+            world.games, "tournament create", game="highcard", mode="classic", format="swiss",
+            start_in_minutes=0,
+        )  # fmt: skip
