@@ -30,6 +30,16 @@ async def open_tournament(world: World, **options) -> None:
     assert "open for sign-up" in reply(made)
 
 
+async def checked_in(world: World, members, **options) -> None:
+    """Open a tournament, have `members` join and check in, and let check-in end (round 1 begins)."""
+    await open_tournament(world, **options)
+    for member in members:
+        await member.click(tournament_message(world), label="Join")
+    await world.env.advance_time(MINUTE + 1)
+    for member in members:
+        await member.click(tournament_message(world), label="Check in")
+
+
 async def test_a_swiss_tournament_from_sign_up_to_champion(simcord_env, make_bot) -> None:
     world = make_world(simcord_env)
     dave = world.guild.add_member(simcord_env.create_user("dave"))
@@ -68,12 +78,7 @@ async def test_a_swiss_tournament_from_sign_up_to_champion(simcord_env, make_bot
 
 async def test_a_knockout_tournament_leaves_one_player(simcord_env) -> None:
     world = make_world(simcord_env)
-    await open_tournament(world, format="knockout")
-    for member in (world.alice, world.bob, world.carol):
-        await member.click(tournament_message(world), label="Join")
-    await simcord_env.advance_time(MINUTE + 1)
-    for member in (world.alice, world.bob, world.carol):
-        await member.click(tournament_message(world), label="Check in")
+    await checked_in(world, (world.alice, world.bob, world.carol), format="knockout")
     await simcord_env.advance_time(10 * MINUTE)
     assert "Round 1 has begun" in news(world) and "Bye: alice" in news(world), "the top seed has the bye"
     for _ in range(3):
@@ -118,12 +123,7 @@ async def test_a_tournament_needs_threads_and_a_known_game(simcord_env) -> None:
 
 async def test_the_ai_fills_the_empty_seats_of_a_table(simcord_env) -> None:
     world = make_world(simcord_env)
-    await open_tournament(world, format="swiss", rounds=1, table_size=3)
-    for member in (world.alice, world.bob):
-        await member.click(tournament_message(world), label="Join")
-    await simcord_env.advance_time(MINUTE + 1)
-    for member in (world.alice, world.bob):
-        await member.click(tournament_message(world), label="Check in")
+    await checked_in(world, (world.alice, world.bob), format="swiss", rounds=1, table_size=3)
     await simcord_env.advance_time(10 * MINUTE)
     (thread,) = world.games.threads
     live = await world.bot.service.get(await table_in(world, thread))
@@ -144,12 +144,7 @@ async def test_a_round_whose_table_cannot_open_cancels_the_tournament_saying_why
     from simcord.backend.models.channel import Overwrite, OverwriteType
 
     world = make_world(simcord_env)
-    await open_tournament(world, format="swiss", rounds=2)
-    for member in (world.alice, world.bob):
-        await member.click(tournament_message(world), label="Join")
-    await simcord_env.advance_time(MINUTE + 1)
-    for member in (world.alice, world.bob):
-        await member.click(tournament_message(world), label="Check in")
+    await checked_in(world, (world.alice, world.bob), format="swiss", rounds=2)
     no_threads = discord.Permissions(create_public_threads=True).value
     bot_id = simcord_env.backend.bot_user.id
     simcord_env.backend.set_overwrite(
@@ -166,12 +161,7 @@ async def test_a_round_whose_table_cannot_open_cancels_the_tournament_saying_why
 
 async def test_no_player_may_cancel_a_tournament_table_or_remove_an_opponent(simcord_env) -> None:
     world = make_world(simcord_env)
-    await open_tournament(world, format="swiss", rounds=1)
-    for member in (world.alice, world.bob):
-        await member.click(tournament_message(world), label="Join")
-    await simcord_env.advance_time(MINUTE + 1)
-    for member in (world.alice, world.bob):
-        await member.click(tournament_message(world), label="Check in")
+    await checked_in(world, (world.alice, world.bob), format="swiss", rounds=1)
     await simcord_env.advance_time(10 * MINUTE)
     (thread,) = world.games.threads
     for member, other in ((world.alice, world.bob), (world.bob, world.alice)):
