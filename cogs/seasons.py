@@ -62,7 +62,7 @@ class SeasonPosts(commands.Cog):
         pictures: list[Picture] = []
         for game, board in await self.bot.service.storage.season_boards(guild_id, key):
             engine = self.bot.service.registry.get(game)
-            if engine is None or len(pictures) >= MAX_BOARDS:
+            if engine is None:
                 continue
             query = BoardQuery(game, board or None, True, 1, "all")
             found, _, stored = await load_board(self.bot, query, guild_id, viewer=0, season=season)
@@ -71,8 +71,8 @@ class SeasonPosts(commands.Cog):
             top = found.rows[0]
             title = engine.meta.title + (f" · {board_label(engine, board)}" if board else "")
             champions.append(Champion(stored[0].user_id, top.name, title, top.value))
-            picture = await board_picture(found)
-            if picture is not None:
+            picture = await board_picture(found) if len(pictures) < MAX_BOARDS else None
+            if picture is not None:  # every champion is named; the first boards are shown
                 pictures.append(picture)
         lines = [f"## 🏆 The {season.label} season is over"]
         if not champions:

@@ -119,3 +119,16 @@ async def test_a_season_whose_channel_is_gone_closes_without_retrying_forever(si
     assert await storage.seasons_to_close(world.bot.service.clock()) == [], "the season is closed"
     before = await world.alice.slash(world.games, "leaderboard", game="highcard", season="previous")
     assert "january 2026 season" in board_text(before.response.message), "its board is kept"
+
+
+async def test_past_the_attachment_limit_champions_are_still_named(simcord_env, monkeypatch) -> None:
+    import cogs.seasons
+
+    monkeypatch.setattr(cogs.seasons, "MAX_BOARDS", 0)  # as if the season had more boards than fit
+    world = make_world(simcord_env)
+    results = await seasons_on(world)
+    thread, _ = await start_game(world, ai=0)
+    await play_to_end(world, thread)
+    await simcord_env.advance_time(31 * DAY + 60)
+    (post,) = results.history()
+    assert "**High Card**: 🥇 <@" in post.content and not post.attachments
