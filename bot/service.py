@@ -426,22 +426,6 @@ class TableService(AroundTheTable):
             await run_automatic(live, now, step)
         return await self.tables.commit(live, now, step)
 
-    async def play_out(self, table_id: int, note: str) -> None:
-        """The AI plays every seat a person still holds to the end of the game at once (a tournament
-        round ran out of time); the game's own placements count, as for a kicked player."""
-        async with self._lock(table_id):
-            live = await self.get(table_id)
-            if live.record.status != "active":
-                return
-            with self.tables.mutating(live):
-                live.runtime.away = []
-                for seat in live.record.seats:
-                    if not seat.is_ai and seat.index not in live.runtime.kicked + live.runtime.forfeited:
-                        live.runtime.kicked.append(seat.index)
-                step = Step(notes=[note])
-                opened = await self._advance_and_commit(live, self.clock(), step)
-        await self._publish(live, "step", step, opened)
-
     async def _publish(
         self, live: LiveTable, kind: str, step: Step | None = None, opened: Sequence[DecisionRef] = ()
     ) -> None:
