@@ -46,6 +46,8 @@ CHECK_IN_TIME = 600.0
 LEASE = 120.0
 MENTIONS_AT_MOST = 1500
 """Characters of player mentions a message may carry (a Discord message holds 2,000)."""
+EDIT_HOLD = 10.0
+"""Seconds a player's or organiser's change holds the tournament (its save releases it sooner)."""
 LOOK_AGAIN = 30.0
 """After a round's time ran out and the AI took over the unfinished tables, look again this soon."""
 
@@ -119,11 +121,17 @@ class TournamentService:
     async def change(
         self, tournament_id: int, edit: Callable[[TournamentRecord, Bracket], str]
     ) -> tuple[TournamentRecord, Bracket, str]:
-        """Apply `edit` (which raises UserError or returns news) and save, retrying a stale write."""
+        """Apply `edit` (which raises UserError or returns news) and save, retrying a stale write.
+        Refused while a round change holds the tournament (it would be undone, or undo it)."""
         for _ in range(5):
             record, bracket = await self.load(tournament_id)
             news = edit(record, bracket)
             record.bracket = msgspec.json.encode(bracket)
+            now = self.clock()
+            if not await self.storage.claim_tournament(
+                tournament_id, f"{self.owner}/edit", now, now + EDIT_HOLD
+            ):
+                raise UserError("The tournament is moving to its next step right now; try again in a moment.")
             try:
                 await self.storage.save_tournament(record)
             except StaleWrite:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.errors import UserError
 from bot.pairing import placement_points
 from bot.service import TableService
 from bot.storage.records import TournamentRecord
@@ -292,3 +293,29 @@ async def test_a_slow_round_opening_keeps_its_claim_so_no_other_process_takes_it
     tournaments.scheduler.cancel_all()
     assert taken == [False] * 4, "four minutes of opening tables, and the change is held all along"
     assert len(desk.tables) == 4
+
+
+async def test_a_check_in_while_the_round_opens_is_told_to_wait_and_breaks_nothing(tmp_path: Path) -> None:
+    clock = FakeClock()
+    service = await make_service(tmp_path / "t.db", clock)
+    desk = TableDesk(service)
+    tournaments = running(service, desk, clock)
+    tournament_id = await signed_up(tournaments, clock, 4, pod=2)
+    await tournaments.on_deadline(tournament_id)  # check-in opens
+    opened = desk.open_pod
+    told: list[str] = []
+
+    async def late_click(record, bracket, pod, seed):  # a click lands while the tables open
+        try:
+            await tournaments.join(tournament_id, 99, "Late")
+        except UserError as exc:
+            told.append(str(exc))
+        return await opened(record, bracket, pod, seed)
+
+    desk.open_pod = late_click  # type: ignore[method-assign]
+    await to_deadline(tournaments, clock, tournament_id)
+    await tournaments.on_deadline(tournament_id)
+    tournaments.scheduler.cancel_all()
+    assert told and all("try again in a moment" in said for said in told)
+    record, bracket = await tournaments.load(tournament_id)
+    assert record.status == "running" and sorted(p.table_id for p in bracket.pods) == sorted(desk.tables)
