@@ -48,7 +48,9 @@ async def tournament_button(
     service = _service(bot)
     who = interaction.user
     if parsed.action == "join":
-        record, bracket = await service.join(parsed.tournament, who.id, who.display_name)
+        record, bracket = await service.join(
+            parsed.tournament, who.id, discord.utils.escape_mentions(who.display_name)
+        )  # named in pinging news
         said = "You are signed up. Come back at the start time to check in."
         if record.status == "checkin":
             said = "You are signed up and checked in."

@@ -179,3 +179,13 @@ async def test_sign_up_lasts_at_least_a_minute(simcord_env) -> None:
             world.games, "tournament create", game="highcard", mode="classic", format="swiss",
             start_in_minutes=0,
         )  # fmt: skip
+
+
+async def test_a_name_that_looks_like_a_mention_pings_nobody(simcord_env) -> None:
+    world = make_world(simcord_env)
+    sly = world.guild.add_member(simcord_env.create_user(f"<@{world.carol.id}>"))
+    await checked_in(world, (world.alice, world.bob), format="swiss", rounds=1)
+    await sly.click(tournament_message(world), label="Join")  # joining during check-in checks in
+    await world.env.advance_time(10 * MINUTE)
+    said = news(world)
+    assert "Round 1 has begun" in said and f"<@{world.carol.id}>" not in said
