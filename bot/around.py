@@ -1,4 +1,5 @@
-"""The TableService's operations around play (DESIGN.md section 8): takebacks and spectators."""
+"""The TableService's operations around play (DESIGN.md section 8): takebacks, spectators, and the
+AI playing out a tournament table whose time ran out."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from bot.table_store import TableStore
 
 
 class AroundTheTable:
-    """Takebacks and spectators, mixed into TableService (which provides what is declared here)."""
+    """Takebacks, spectators and play-outs, mixed into TableService (which provides what is declared here)."""
 
     storage: Storage
     clock: Clock
@@ -81,3 +82,19 @@ class AroundTheTable:
             await self.tables.save(live)
         await self._publish(live, "lobby")  # only the table message changes (its watcher count)
         return live
+
+    async def play_out(self, table_id: int, note: str) -> None:
+        """The AI plays every seat a person still holds to the end of the game at once (a tournament
+        round ran out of time); the game's own placements count, as for a kicked player."""
+        async with self._lock(table_id):
+            live = await self.get(table_id)
+            if live.record.status != "active":
+                return
+            with self.tables.mutating(live):
+                live.runtime.away = []
+                for seat in live.record.seats:
+                    if not seat.is_ai and seat.index not in live.runtime.kicked + live.runtime.forfeited:
+                        live.runtime.kicked.append(seat.index)
+                step = Step(notes=[note])
+                opened = await self._advance_and_commit(live, self.clock(), step)
+        await self._publish(live, "step", step, opened)

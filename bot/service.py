@@ -41,6 +41,7 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 LOBBY_LIFETIME = 24 * 3600.0
+NO_HOST = 0  # the host of a table nobody hosts (no Discord id is 0)
 PLACE_TAKEN = "A game is already running here. Finish or cancel it first (`/game cancel`)."
 
 
@@ -201,8 +202,10 @@ class TableService(AroundTheTable):
         """Free the last AI seat of the lobby."""
         return await self._change_lobby(table_id, lambda live: seating.unseat_ai(live, user_id))
 
-    async def start(self, table_id: int, user_id: int) -> LiveTable:
-        """Deal the game (host only), let AI seats act, and open the first decisions."""
+    async def start(self, table_id: int, user_id: int, *, hostless: bool = False) -> LiveTable:
+        """Deal the game (host only), let AI seats act, and open the first decisions. `hostless`
+        (a tournament's table): nobody is host once it runs, so no player may cancel it or remove
+        an opponent (members who may manage threads still can)."""
         async with self._lock(table_id):
             live = await self._lobby(table_id)
             if user_id != live.record.host_id:
@@ -217,6 +220,8 @@ class TableService(AroundTheTable):
                 except ValueError as exc:
                     raise UserError(f"The game could not be dealt: {exc}") from None
                 live.record.status = "active"
+                if hostless:
+                    live.record.host_id = NO_HOST
                 live.runtime.start_seats = [(s.name, s.is_ai) for s in live.record.seats]
                 live.runtime.takebacks_off = not await self._takebacks_allowed(live.record.guild_id)
                 now = self.clock()
@@ -428,22 +433,6 @@ class TableService(AroundTheTable):
         if not live.decided_by_forfeits():
             await run_automatic(live, now, step)
         return await self.tables.commit(live, now, step)
-
-    async def play_out(self, table_id: int, note: str) -> None:
-        """The AI plays every seat a person still holds to the end of the game at once (a tournament
-        round ran out of time); the game's own placements count, as for a kicked player."""
-        async with self._lock(table_id):
-            live = await self.get(table_id)
-            if live.record.status != "active":
-                return
-            with self.tables.mutating(live):
-                live.runtime.away = []
-                for seat in live.record.seats:
-                    if not seat.is_ai and seat.index not in live.runtime.kicked + live.runtime.forfeited:
-                        live.runtime.kicked.append(seat.index)
-                step = Step(notes=[note])
-                opened = await self._advance_and_commit(live, self.clock(), step)
-        await self._publish(live, "step", step, opened)
 
     async def _publish(
         self, live: LiveTable, kind: str, step: Step | None = None, opened: Sequence[DecisionRef] = ()

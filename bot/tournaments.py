@@ -39,6 +39,7 @@ from bot.tournament import (
     record_table,
     round_over,
 )
+from bot.user_text import plain
 
 log = logging.getLogger(__name__)
 CHECK_IN_TIME = 600.0
@@ -46,6 +47,8 @@ CHECK_IN_TIME = 600.0
 LEASE = 120.0
 MENTIONS_AT_MOST = 1500
 """Characters of player mentions a message may carry (a Discord message holds 2,000)."""
+EDIT_HOLD = 10.0
+"""Seconds a player's or organiser's change holds the tournament (its save releases it sooner)."""
 LOOK_AGAIN = 30.0
 """After a round's time ran out and the AI took over the unfinished tables, look again this soon."""
 
@@ -54,7 +57,8 @@ class Desk(Protocol):
     """What a tournament needs from Discord."""
 
     async def open_pod(self, record: TournamentRecord, bracket: Bracket, pod: int, seed: int) -> int:
-        """Open and start the table of `bracket.pods[pod]` (AI in the empty seats); its id."""
+        """Open and start the table of `bracket.pods[pod]` (AI in the empty seats); its id, or
+        UserError when it cannot (the channel is gone, or the bot may no longer make threads there)."""
         ...
 
     async def show(self, record: TournamentRecord, bracket: Bracket, news: str) -> None:
@@ -118,11 +122,17 @@ class TournamentService:
     async def change(
         self, tournament_id: int, edit: Callable[[TournamentRecord, Bracket], str]
     ) -> tuple[TournamentRecord, Bracket, str]:
-        """Apply `edit` (which raises UserError or returns news) and save, retrying a stale write."""
+        """Apply `edit` (which raises UserError or returns news) and save, retrying a stale write.
+        Refused while a round change holds the tournament (it would be undone, or undo it)."""
         for _ in range(5):
             record, bracket = await self.load(tournament_id)
             news = edit(record, bracket)
             record.bracket = msgspec.json.encode(bracket)
+            now = self.clock()
+            if not await self.storage.claim_tournament(
+                tournament_id, f"{self.owner}/edit", now, now + EDIT_HOLD
+            ):
+                raise UserError("The tournament is moving to its next step right now; try again in a moment.")
             try:
                 await self.storage.save_tournament(record)
             except StaleWrite:
@@ -289,7 +299,8 @@ class TournamentService:
                 record.status, record.deadline = "cancelled", None
                 return "Fewer than two players checked in: the tournament is cancelled."
             record.status = "running"
-            dropped = f"Did not check in (dropped): {', '.join(e.name for e in gone)}. " if gone else ""
+            gone_names = ", ".join(plain(e.name) for e in gone)
+            dropped = f"Did not check in (dropped): {gone_names}. " if gone else ""
             return dropped + await self._next_round(record, bracket)
         changed = await self._collect(bracket)
         if not round_over(bracket) and due:
@@ -319,12 +330,24 @@ class TournamentService:
         for index, pod in enumerate(bracket.pods):  # the same pairing if a stopped change is run again
             pod.table_id = opened.get(index)
             if pod.table_id is None:
-                pod.table_id = await self.desk.open_pod(record, bracket, index, seed)
+                await self._hold(record.id)  # opening many tables may take longer than one lease
+                try:
+                    pod.table_id = await self.desk.open_pod(record, bracket, index, seed)
+                except UserError as exc:  # it would fail again: stop, saying why (its tables go on)
+                    record.status, record.deadline = "cancelled", None
+                    table = f"Round {bracket.round}'s table {index + 1}"
+                    return f"🛑 {table} could not open ({exc}): the tournament is cancelled."
                 await self.storage.link_tournament_table(record.id, pod.table_id, bracket.round, index)
         record.deadline = self.clock() + record.round_time
         byes = f" Bye: {', '.join(self._names(bracket, pairing.byes))}." if pairing.byes else ""
         until = f"<t:{int(record.deadline)}:t>"
         return f"▶️ Round {bracket.round} has begun: {len(bracket.pods)} tables, until {until}.{byes}"
+
+    async def _hold(self, tournament_id: int) -> None:
+        """Renew this process's claim on the change it runs; stop if another process took it over."""
+        now = self.clock()
+        if not await self.storage.claim_tournament(tournament_id, self.owner, now, now + LEASE):
+            raise RuntimeError(f"tournament {tournament_id}: another process took its round change over")
 
     async def _collect(self, bracket: Bracket) -> bool:
         """Record the round's tables whose results are stored; whether any was new."""
@@ -346,7 +369,7 @@ class TournamentService:
 
     @staticmethod
     def _names(bracket: Bracket, users: list[int]) -> list[str]:
-        return [e.name for user in users if (e := bracket.entrant(user)) is not None]
+        return [plain(e.name) for user in users if (e := bracket.entrant(user)) is not None]
 
 
 def _placements(result: ResultRecord) -> dict[int, int]:

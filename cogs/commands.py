@@ -250,7 +250,7 @@ class GameCommands(commands.Cog):
     ) -> None:
         async def work() -> None:
             table_id = game_id or await self.game_here(interaction)
-            found = await game_export(self.bot, interaction.user.id, interaction.guild_id, table_id)
+            found = await game_export(self.bot, interaction, table_id)
             await answer(interaction, export_text(found), files=[export_file(found)])
 
         await guarded(interaction, work)
@@ -302,18 +302,15 @@ class GameCommands(commands.Cog):
             f"### Games\n{games}\n### Commands\n"
             "`/play game mode turn_timer options` open a table (in a new thread)\n"
             "`/game status` · `/game forfeit` · `/game kick @user` · `/game cancel`\n"
-            "`/game export` a game as a file (replay it offline with `python -m bot replay FILE`)\n"
-            "`/game takeback` (or **Take back** on your hand) undo a misclick the others allow\n"
-            "`/game watch` (or **Watch** on the table) follow a game privately · "
-            "`/settings spectators` who may see your hand\n"
+            "`/game export` a game as a file · `/game takeback` undo a misclick, if the others allow\n"
+            "`/game watch` (or **Watch**) follow a game · `/settings spectators` who sees your hand\n"
             "`/rules game` how to play, and its house rules · "
             "`/deck build` your own deck (Smash Masters, Letopsulle)"
             + (" · `/settings dm:on` get your turns by DM" if self.bot.settings.dms else "")
             + "\n"
-            "`/tournament create` a Swiss or knockout tournament: sign-up, check-in, tables in threads, "
-            "standings\n"
-            "`/leaderboard game season` the best players, this season or all time · `/stats` your record "
-            "and seasons · `/server settings season:month` monthly or quarterly seasons with champions\n"
+            "`/tournament create` a Swiss or knockout tournament, tables in threads\n"
+            "`/leaderboard game season` this season or all time · `/stats` your record and seasons · "
+            "`/server settings season:month` seasons with champions\n"
             "On the table: **Open my hand** shows your cards and your choices, privately "
             "(in Super Nova Smash!, **Open console** opens a live console that updates itself)."
         )

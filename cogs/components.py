@@ -8,7 +8,7 @@ every button keeps working after a restart without re-registering views.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Self, cast
 
 import discord
 from discord import ui
@@ -20,8 +20,9 @@ if TYPE_CHECKING:
     from cogs.actions import Actions
 
 
-class AnyButton(ui.DynamicItem[ui.Button[Any]], template=ids.BUTTON_PATTERN):
-    """Every SuperTable button."""
+class RawIdButton(ui.DynamicItem[ui.Button[Any]], template=r"(?!)"):
+    """A button entry point that keeps its custom_id as sent, for its callback to parse strictly.
+    Each subclass gives its own template (this one matches nothing)."""
 
     def __init__(self, custom_id: str) -> None:
         super().__init__(ui.Button(custom_id=custom_id))
@@ -30,8 +31,12 @@ class AnyButton(ui.DynamicItem[ui.Button[Any]], template=ids.BUTTON_PATTERN):
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
-    ) -> AnyButton:
+    ) -> Self:
         return cls(match.string)
+
+
+class AnyButton(RawIdButton, template=ids.BUTTON_PATTERN):
+    """Every SuperTable button."""
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(

@@ -9,19 +9,24 @@ import discord
 
 from bot.errors import UserError
 from bot.export import MAX_FILE, GameExport, encode_export, finished_export, running_export
+from cogs.replies import can_see_channel
 
 if TYPE_CHECKING:
     from bot.app import SuperTableBot
 
 
-async def game_export(bot: SuperTableBot, user_id: int, guild_id: int | None, table_id: int) -> GameExport:
-    """The export of game `table_id` as this user may have it: a finished game whole, a running one
-    as they see it now (their own hand if they play). Games of other servers are only for their
-    players."""
+async def game_export(bot: SuperTableBot, interaction: discord.Interaction, table_id: int) -> GameExport:
+    """The export of game `table_id` as the asking member may have it: a finished game whole, a
+    running one as they see it now (their own hand if they play). Games of other servers, or of a
+    channel hidden from the asker, are only for their players."""
     service = bot.service
+    user_id = interaction.user.id
     record = await service.storage.load_table(table_id)
     played = record is not None and any(seat.user_id == user_id for seat in record.seats)
-    if record is None or (record.guild_id != guild_id and not played):
+    if record is None or not (
+        played
+        or (record.guild_id == interaction.guild_id and can_see_channel(interaction, record.channel_id))
+    ):
         raise UserError(f"There is no game #{table_id} here.")
     if record.status == "finished" and record.state is not None:
         engine = service.registry.get(record.game)

@@ -102,3 +102,13 @@ async def _reply_safely(interaction: discord.Interaction, text: str) -> None:
 def can_manage_threads(interaction: discord.Interaction) -> bool:
     """Whether the member may manage threads where the interaction happened."""
     return bool(interaction.permissions.manage_threads)
+
+
+def can_see_channel(interaction: discord.Interaction, channel_id: int) -> bool:
+    """Whether the member may see a channel of the server where the interaction happened (a game
+    played in a channel hidden from them is not theirs to watch or export)."""
+    guild, member = interaction.guild, interaction.user
+    channel = guild.get_channel(channel_id) if guild is not None else None
+    if channel is None or not isinstance(member, discord.Member):
+        return False
+    return channel.permissions_for(member).view_channel

@@ -63,7 +63,7 @@ class SeasonPosts(commands.Cog):
         pictures: list[Picture] = []
         for game, board in await self.bot.service.storage.season_boards(guild_id, key):
             engine = self.bot.service.registry.get(game)
-            if engine is None or len(pictures) >= MAX_BOARDS:
+            if engine is None:
                 continue
             query = BoardQuery(game, board or None, True, 1, "all")
             found, _, stored = await load_board(self.bot, query, guild_id, viewer=0, season=season)
@@ -72,8 +72,8 @@ class SeasonPosts(commands.Cog):
             top = found.rows[0]
             title = engine.meta.title + (f" · {board_label(engine.meta, board)}" if board else "")
             champions.append(Champion(stored[0].user_id, top.name, title, top.value))
-            picture = await board_picture(found)
-            if picture is not None:
+            picture = await board_picture(found) if len(pictures) < MAX_BOARDS else None
+            if picture is not None:  # every champion is named; the first boards are shown
                 pictures.append(picture)
         lines = [f"## 🏆 The {season.label} season is over"]
         if not champions:
@@ -82,15 +82,20 @@ class SeasonPosts(commands.Cog):
         if champions and settings.champion_role is not None:
             lines.append(await self._crown(guild_id, settings, champions))
         lines.append("A new season starts now: every board begins again from a soft reset.")
-        channel = self.bot.get_channel(settings.season_channel) or await self.bot.fetch_channel(
-            settings.season_channel
-        )
-        assert isinstance(channel, discord.abc.Messageable)
-        await channel.send(
-            "\n".join(lines)[:2000],
-            files=[picture.file() for picture in pictures],
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
+        try:
+            channel = self.bot.get_channel(settings.season_channel) or await self.bot.fetch_channel(
+                settings.season_channel
+            )
+            if isinstance(channel, discord.abc.Messageable):
+                await channel.send(
+                    "\n".join(lines)[:2000],
+                    files=[picture.file() for picture in pictures],
+                    allowed_mentions=discord.AllowedMentions.none(),
+                )
+                return
+        except (discord.NotFound, discord.Forbidden):  # posting again would fail the same way
+            pass
+        log.warning("season %s of server %s ended; its channel is gone or closed to me", key, guild_id)
 
     async def _crown(self, guild_id: int, settings: GuildSettings, champions: list[Champion]) -> str:
         """Give the champion role; the sentence saying what happened."""

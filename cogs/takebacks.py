@@ -4,7 +4,6 @@ and their answers. The rules are the TableService's (bot/takebacks.py)."""
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -14,6 +13,7 @@ from bot.errors import UserError
 from bot.live import LiveTable
 from bot.takebacks import TAKEBACK_WAIT
 from cogs import takeback_ids
+from cogs.components import RawIdButton, actions_of
 from cogs.replies import guarded, tell
 from cogs.ui import button, layout
 
@@ -58,8 +58,6 @@ async def ask(bot: SuperTableBot, interaction: discord.Interaction, table_id: in
         )
     news = GRANTED if at_once else ASKED
     if panel:
-        from cogs.components import actions_of  # the panel is drawn by the game's Actions
-
         await actions_of(interaction).redraw_panel(interaction, table_id, news)
     else:
         await tell(interaction, news)
@@ -92,18 +90,8 @@ async def answer(
     )
 
 
-class TakebackButton(ui.DynamicItem[ui.Button[Any]], template=takeback_ids.PATTERN):
+class TakebackButton(RawIdButton, template=takeback_ids.PATTERN):
     """Every takeback button: Take back on a panel, Allow and Refuse on a question."""
-
-    def __init__(self, custom_id: str) -> None:
-        super().__init__(ui.Button(custom_id=custom_id))
-        self.raw_id = custom_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
-    ) -> TakebackButton:
-        return cls(match.string)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot: Any = interaction.client

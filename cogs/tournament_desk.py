@@ -9,9 +9,11 @@ from typing import TYPE_CHECKING
 import discord
 from discord import ui
 
+from bot.errors import UserError
 from bot.storage.records import TournamentRecord
 from bot.tournament import Bracket, champion, table
 from bot.tournaments import TournamentService
+from bot.user_text import clean_name
 from cogs import ids
 from cogs import ui as kit
 from cogs.boards import board_picture
@@ -47,7 +49,7 @@ async def tournament_button(
     service = _service(bot)
     who = interaction.user
     if parsed.action == "join":
-        record, bracket = await service.join(parsed.tournament, who.id, who.display_name)
+        record, bracket = await service.join(parsed.tournament, who.id, clean_name(who.display_name))
         said = "You are signed up. Come back at the start time to check in."
         if record.status == "checkin":
             said = "You are signed up and checked in."
@@ -74,16 +76,12 @@ class DiscordDesk:
         players = bracket.pods[pod].players
         names = {e.user_id: e.name for e in bracket.entrants}
         seats = max(bracket.pod_size, len(players))
-        channel = self.bot.get_channel(record.channel_id) or await self.bot.fetch_channel(record.channel_id)
-        assert isinstance(channel, discord.TextChannel)
-        thread = await channel.create_thread(
-            name=f"Tournament #{record.id} · Round {bracket.round} · Table {pod + 1}"[:100],
-            type=discord.ChannelType.public_thread,
-            auto_archive_duration=THREAD_AUTO_ARCHIVE_MINUTES,
+        thread = await self._thread(
+            record, f"Tournament #{record.id} · Round {bracket.round} · Table {pod + 1}"
         )
         host = players[0]
         live = await service.create_lobby(
-            guild_id=record.guild_id, channel_id=channel.id, thread_id=thread.id, host_id=host,
+            guild_id=record.guild_id, channel_id=record.channel_id, thread_id=thread.id, host_id=host,
             host_name=names[host], game=record.game, mode=record.mode, options=record.options,
             turn_timer=None, seed=seed if bracket.solo else None,
         )  # fmt: skip
@@ -95,7 +93,7 @@ class DiscordDesk:
             view=kit.lobby_view(live), allowed_mentions=discord.AllowedMentions.none()
         )
         await service.set_message(live.id, message.id)
-        await service.start(live.id, host)
+        await service.start(live.id, host, hostless=True)  # no player may cancel it or kick
         await thread.send(
             f"🏟️ Tournament #{record.id}, round {bracket.round}: "
             + " ".join(f"<@{user}>" for user in players)
@@ -103,6 +101,24 @@ class DiscordDesk:
             allowed_mentions=discord.AllowedMentions(users=True),
         )
         return live.id
+
+    async def _thread(self, record: TournamentRecord, name: str) -> discord.Thread:
+        """A new public thread in the tournament's channel, or UserError saying why there can be none."""
+        try:
+            channel = self.bot.get_channel(record.channel_id) or await self.bot.fetch_channel(
+                record.channel_id
+            )
+            if not isinstance(channel, discord.TextChannel):
+                raise UserError("the tournament's channel is gone")
+            return await channel.create_thread(
+                name=name[:100],
+                type=discord.ChannelType.public_thread,
+                auto_archive_duration=THREAD_AUTO_ARCHIVE_MINUTES,
+            )
+        except discord.NotFound:
+            raise UserError("the tournament's channel is gone") from None
+        except discord.Forbidden:
+            raise UserError("I may no longer create threads in the tournament's channel") from None
 
     async def show(self, record: TournamentRecord, bracket: Bracket, news: str) -> None:
         """Edit the tournament's message (status, standings image, buttons); post the news."""
@@ -117,10 +133,13 @@ class DiscordDesk:
             if record.status == "finished":
                 winner = champion(bracket)
                 news += f" Champion: <@{winner.user_id}>!" if winner else ""
-            await channel.send(
-                f"**Tournament #{record.id}**: {news}"[:2000],
-                allowed_mentions=discord.AllowedMentions(users=True),
-            )
+            try:
+                await channel.send(
+                    f"**Tournament #{record.id}**: {news}"[:2000],
+                    allowed_mentions=discord.AllowedMentions(users=True),
+                )
+            except discord.HTTPException:  # the channel is gone or closed to the bot: the news is lost
+                log.exception("the news of tournament %s could not be posted", record.id)
 
     async def message(
         self, record: TournamentRecord, bracket: Bracket

@@ -89,7 +89,7 @@ class TournamentCommands(commands.Cog):
         format: app_commands.Choice[str],
         rounds: app_commands.Range[int, 1, 12] = 3,
         round_minutes: app_commands.Range[int, 5, 1440] = 30,
-        start_in_minutes: app_commands.Range[int, 0, 10080] = 15,
+        start_in_minutes: app_commands.Range[int, 1, 10080] = 15,
         table_size: app_commands.Range[int, 1, 8] | None = None,
         options: str | None = None,
     ) -> None:

@@ -4,7 +4,6 @@ see), redrawn by its Refresh button. The rules of who sees what are bot/watching
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -15,8 +14,9 @@ from bot.live import LiveTable
 from bot.render_pool import Urgency
 from bot.watching import AFTER, HIDDEN, LIVE, SHOWN, HandRule, check_watcher, delayed_view, hand_rules
 from cogs import watch_ids
+from cogs.components import RawIdButton
 from cogs.media import Picture, table_picture
-from cogs.replies import answer, guarded
+from cogs.replies import answer, can_see_channel, guarded
 from cogs.ui import button, gallery, layout, waiting_line
 
 if TYPE_CHECKING:
@@ -88,7 +88,9 @@ def shows_live_hand(view_pictures: list[Picture]) -> bool:
 async def open_watch(bot: SuperTableBot, interaction: discord.Interaction, table_id: int) -> None:
     """Send (or, from a Refresh, redraw) the spectator panel of a table for the clicking member."""
     live = await bot.service.get(table_id)
-    if live.record.guild_id != interaction.guild_id:
+    if live.record.guild_id != interaction.guild_id or not can_see_channel(
+        interaction, live.record.channel_id
+    ):
         raise UserError(f"There is no game #{table_id} here.")
     check_watcher(live, interaction.user.id)
     if live.record.status == "lobby":
@@ -103,18 +105,8 @@ async def open_watch(bot: SuperTableBot, interaction: discord.Interaction, table
         await answer(interaction, view=view, files=files)
 
 
-class WatchButton(ui.DynamicItem[ui.Button[Any]], template=watch_ids.PATTERN):
+class WatchButton(RawIdButton, template=watch_ids.PATTERN):
     """Watch on the table message, Refresh on a spectator panel."""
-
-    def __init__(self, custom_id: str) -> None:
-        super().__init__(ui.Button(custom_id=custom_id))
-        self.raw_id = custom_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
-    ) -> WatchButton:
-        return cls(match.string)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot: Any = interaction.client

@@ -121,16 +121,8 @@ def _rate(result: ResultRecord, scope: int) -> Plan[dict[int, tuple[int, int]]]:
 def _high_score(result: ResultRecord, scope: int) -> Plan[None]:
     """Count the game for every person on its board; a player who forfeited (placed behind the
     side) gets neither the win nor the score."""
-    best_place = min(seat.placement for seat in result.seats)
-    rows = [
-        (
-            result.game, result.board or result.mode, scope, seat.user_id, seat.name,
-            float(seat.score) if seat.placement == best_place else 0.0,
-            int(bool(result.won) and seat.placement == best_place), float(result.finished_at),
-        )
-        for seat in result.seats
-        if seat.user_id is not None and not seat.is_ai
-    ]  # fmt: skip
+    board, at = result.board or result.mode, float(result.finished_at)
+    rows = [(result.game, board, scope, *entry, at) for entry in result.high_score_entries()]
     if rows:
         yield Many(
             "INSERT INTO high_scores (game, mode, guild_id, user_id, name, best, games, wins, updated_at)"

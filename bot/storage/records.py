@@ -103,6 +103,19 @@ class ResultRecord(msgspec.Struct, kw_only=True):
     """Rated games: user id -> (shown rating before, after) in the game's own scope; set on save."""
     season: str = ""  # the server's season the game counts in ("2026-11", "2026-Q4"), "" for none
 
+    def high_score_entries(self) -> list[tuple[int, str, float, int]]:
+        """(user id, name, score, win) for every person on a high-score board: a player who
+        forfeited (placed behind the side) gets neither the win nor the score."""
+        best_place = min(seat.placement for seat in self.seats)
+        return [
+            (
+                seat.user_id, seat.name, float(seat.score) if seat.placement == best_place else 0.0,
+                int(bool(self.won) and seat.placement == best_place),
+            )
+            for seat in self.seats
+            if seat.user_id is not None and not seat.is_ai
+        ]  # fmt: skip
+
 
 SPECTATOR_CHOICES = ("never", "after", "live")
 

@@ -72,16 +72,11 @@ def rate_season(
 
 def _season_high_score(result: ResultRecord) -> Plan[None]:
     """As all-time high scores: a forfeiting player gets neither the win nor the score."""
-    best_place = min(seat.placement for seat in result.seats)
+    board, at = result.board or result.mode, float(result.finished_at)
     rows = [
-        (
-            result.guild_id, result.season, result.game, result.board or result.mode, seat.user_id, seat.name,
-            float(seat.score) if seat.placement == best_place else 0.0,
-            int(bool(result.won) and seat.placement == best_place), float(result.finished_at),
-        )
-        for seat in result.seats
-        if seat.user_id is not None and not seat.is_ai
-    ]  # fmt: skip
+        (result.guild_id, result.season, result.game, board, *entry, at)
+        for entry in result.high_score_entries()
+    ]
     if rows:
         yield Many(
             "INSERT INTO season_high_scores (guild_id, season, game, mode, user_id, name, best, games, wins,"

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.errors import UserError
 from bot.pairing import placement_points
 from bot.service import TableService
 from bot.storage.records import TournamentRecord
@@ -73,6 +74,17 @@ async def signed_up(tournaments: TournamentService, clock: FakeClock, players: i
     return record.id
 
 
+async def field(
+    tmp_path: Path, players: int, pod: int
+) -> tuple[FakeClock, TableService, TableDesk, TournamentService, int]:
+    """A service on a virtual clock and a tournament of `players` signed up and checked in."""
+    clock = FakeClock()
+    service = await make_service(tmp_path / "t.db", clock)
+    desk = TableDesk(service)
+    tournaments = running(service, desk, clock)
+    return clock, service, desk, tournaments, await signed_up(tournaments, clock, players, pod)
+
+
 async def to_deadline(tournaments: TournamentService, clock: FakeClock, tournament_id: int) -> None:
     record, _ = await tournaments.load(tournament_id)
     clock.now = max(clock.now, record.deadline or clock.now) + 1
@@ -110,11 +122,7 @@ async def run_to_the_end(
 
 
 async def test_64_players_five_swiss_rounds_played_out_by_the_ai(tmp_path: Path) -> None:
-    clock = FakeClock()
-    service = await make_service(tmp_path / "t.db", clock)
-    desk = TableDesk(service)
-    tournaments = running(service, desk, clock)
-    tournament_id = await signed_up(tournaments, clock, 64, pod=2)
+    clock, service, desk, tournaments, tournament_id = await field(tmp_path, 64, pod=2)
     record = await run_to_the_end(tournaments, clock, tournament_id, service, desk)
     _, bracket = await tournaments.load(tournament_id)
     assert record.status == "finished" and bracket.round == 5
@@ -133,11 +141,7 @@ async def test_64_players_five_swiss_rounds_played_out_by_the_ai(tmp_path: Path)
 
 
 async def test_tables_of_three_leave_a_short_table_to_the_ai(tmp_path: Path) -> None:
-    clock = FakeClock()
-    service = await make_service(tmp_path / "t.db", clock)
-    desk = TableDesk(service)
-    tournaments = running(service, desk, clock)
-    tournament_id = await signed_up(tournaments, clock, 5, pod=3)
+    clock, _service, desk, tournaments, tournament_id = await field(tmp_path, 5, pod=3)
     for _ in ("check-in", "round 1"):
         await to_deadline(tournaments, clock, tournament_id)
         await tournaments.on_deadline(tournament_id)
@@ -223,11 +227,7 @@ async def test_another_process_runs_a_change_it_has_no_timer_for(tmp_path: Path)
 
 
 async def test_a_round_change_that_stopped_halfway_opens_no_table_twice(tmp_path: Path) -> None:
-    clock = FakeClock()
-    service = await make_service(tmp_path / "t.db", clock)
-    desk = TableDesk(service)
-    tournaments = running(service, desk, clock)
-    tournament_id = await signed_up(tournaments, clock, 4, pod=2)
+    clock, _service, desk, tournaments, tournament_id = await field(tmp_path, 4, pod=2)
     await tournaments.on_deadline(tournament_id)  # check-in opens
     opened = desk.open_pod
 
@@ -249,11 +249,7 @@ async def test_a_round_change_that_stopped_halfway_opens_no_table_twice(tmp_path
 
 
 async def test_a_player_dropped_mid_round_forfeits_that_game_and_keeps_their_points(tmp_path: Path) -> None:
-    clock = FakeClock()
-    service = await make_service(tmp_path / "t.db", clock)
-    desk = TableDesk(service)
-    tournaments = running(service, desk, clock)
-    tournament_id = await signed_up(tournaments, clock, 4, pod=2)
+    clock, service, desk, tournaments, tournament_id = await field(tmp_path, 4, pod=2)
     for _ in ("check-in", "round 1"):
         await to_deadline(tournaments, clock, tournament_id)
         await tournaments.on_deadline(tournament_id)
@@ -267,3 +263,46 @@ async def test_a_player_dropped_mid_round_forfeits_that_game_and_keeps_their_poi
     dropped = bracket.entrant(1)
     assert dropped is not None and dropped.dropped and dropped.points == 0.0
     assert bracket.pods[0].placements == {1: 2, 2: 1}, "the forfeit decided the table at once"
+
+
+async def test_a_slow_round_opening_keeps_its_claim_so_no_other_process_takes_it(tmp_path: Path) -> None:
+    clock, service, desk, tournaments, tournament_id = await field(tmp_path, 8, pod=2)
+    await tournaments.on_deadline(tournament_id)  # check-in opens
+    opened = desk.open_pod
+    taken: list[bool] = []
+
+    async def slow(record, bracket, pod, seed):  # Discord is slow: each table takes a minute
+        clock.now += 60
+        taken.append(
+            await service.storage.claim_tournament(tournament_id, "other", clock.now, clock.now + 60)
+        )
+        return await opened(record, bracket, pod, seed)
+
+    desk.open_pod = slow  # type: ignore[method-assign]
+    await to_deadline(tournaments, clock, tournament_id)
+    await tournaments.on_deadline(tournament_id)
+    tournaments.scheduler.cancel_all()
+    assert taken == [False] * 4, "four minutes of opening tables, and the change is held all along"
+    assert len(desk.tables) == 4
+
+
+async def test_a_check_in_while_the_round_opens_is_told_to_wait_and_breaks_nothing(tmp_path: Path) -> None:
+    clock, _service, desk, tournaments, tournament_id = await field(tmp_path, 4, pod=2)
+    await tournaments.on_deadline(tournament_id)  # check-in opens
+    opened = desk.open_pod
+    told: list[str] = []
+
+    async def late_click(record, bracket, pod, seed):  # a click lands while the tables open
+        try:
+            await tournaments.join(tournament_id, 99, "Late")
+        except UserError as exc:
+            told.append(str(exc))
+        return await opened(record, bracket, pod, seed)
+
+    desk.open_pod = late_click  # type: ignore[method-assign]
+    await to_deadline(tournaments, clock, tournament_id)
+    await tournaments.on_deadline(tournament_id)
+    tournaments.scheduler.cancel_all()
+    assert told and all("try again in a moment" in said for said in told)
+    record, bracket = await tournaments.load(tournament_id)
+    assert record.status == "running" and sorted(p.table_id for p in bracket.pods) == sorted(desk.tables)

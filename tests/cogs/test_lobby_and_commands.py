@@ -107,6 +107,8 @@ async def test_status_rules_help_and_settings(simcord_env) -> None:
     assert "Highest card takes the trick." in helped
     assert "**Letopsulle** (`letopsulle`)" in helped, "every game is listed"
     assert "/deck build" in helped and "house rules" in helped
+    for told in ("/game watch", "/game takeback", "/game export", "/tournament create", "season:month"):
+        assert told in helped, told
     shown = await world.carol.slash(world.games, "settings")
     assert "DMs are off" in shown.response.content
     turned = await world.carol.slash(world.games, "settings", dm="on")

@@ -4,6 +4,8 @@ and /leaderboard and /stats show seasons."""
 
 from __future__ import annotations
 
+import sys
+
 from tests.cogs.test_full_game import play_to_end, start_game
 from tests.cogs.test_records import admin
 from tests.cogs.test_records import board_text as said_by
@@ -106,3 +108,28 @@ async def test_season_boards_need_seasons_on(simcord_env) -> None:
     assert "runs no seasons" in reply(asked)
     shown = await admin(world).slash(world.games, "server settings")
     assert "Seasons are **off**" in reply(shown)
+
+
+async def test_a_season_whose_channel_is_gone_closes_without_retrying_forever(simcord_env) -> None:
+    world = make_world(simcord_env)
+    results = await seasons_on(world)
+    thread, _ = await start_game(world, ai=0)
+    await play_to_end(world, thread)
+    simcord_env.backend.delete_channel(results.id)
+    await simcord_env.advance_time(31 * DAY + 60)
+    storage = world.bot.service.storage
+    assert await storage.seasons_to_close(world.bot.service.clock()) == [], "the season is closed"
+    before = await world.alice.slash(world.games, "leaderboard", game="highcard", season="previous")
+    assert "january 2026 season" in board_text(before.response.message), "its board is kept"
+
+
+async def test_past_the_attachment_limit_champions_are_still_named(simcord_env, monkeypatch) -> None:
+    world = make_world(simcord_env)
+    results = await seasons_on(world)
+    # as if the season had more boards than fit (the module the running bot loaded its cogs from)
+    monkeypatch.setattr(sys.modules["cogs.seasons"], "MAX_BOARDS", 0)
+    thread, _ = await start_game(world, ai=0)
+    await play_to_end(world, thread)
+    await simcord_env.advance_time(31 * DAY + 60)
+    (post,) = results.history()
+    assert "**High Card**: 🥇 <@" in post.content and not post.attachments

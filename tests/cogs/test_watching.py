@@ -3,6 +3,8 @@ cannot watch their own table, hands appear after the game as each player chose i
 
 from __future__ import annotations
 
+import discord
+
 import renderers
 from tests.cogs.test_full_game import play_to_end, start_game
 from tests.cogs.test_records import admin
@@ -91,3 +93,21 @@ async def test_a_live_hand_one_round_late_unless_the_server_forbids_it(simcord_e
     again = panel_after(await world.carol.click(panel, label="Refresh"))
     assert not any((a.description or "").startswith("alice's") for a in again.attachments)
     assert "alice: shown once the game is over" in texts(again)
+
+
+async def test_a_game_in_a_channel_hidden_from_a_member_is_not_theirs_to_watch_or_export(simcord_env) -> None:
+    world = make_world(simcord_env)
+    secret = world.guild.create_text_channel(
+        "secret", overwrites={world.carol: discord.PermissionOverwrite(view_channel=False)}
+    )
+    await world.alice.slash(secret, "play", game="highcard")
+    lobby = world.table_message(secret.threads[-1])
+    await world.alice.click(lobby, label="Add AI")
+    await world.alice.click(lobby, label="Start")
+    number = table_id(world.table_message(secret.threads[-1]))
+
+    for command in ("game watch", "game export"):
+        refused = await world.carol.slash(world.games, command, game_id=number)
+        assert f"There is no game #{number} here" in reply(refused), command
+    seen = await world.bob.slash(world.games, "game watch", game_id=number)
+    assert "Watching · High Card" in texts(seen.response.message)
