@@ -291,10 +291,12 @@ def _priority(row: Row) -> tuple[int, int]:
 
 
 def measure_all(batches: Sequence[Row], jobs: int, save: Path | None = None) -> list[Result]:
-    """Every batch's result, the games spread over `jobs` processes (1: in this one, cached);
+    """Every batch's result, the games spread over `jobs` processes (1 without `save`: in this
+    one, cached);
     each finished batch's games are appended to `save` (JSON lines) as it ends, and the batches a
     `save` file already holds are not played again."""
-    if jobs <= 1:
+    done = {result.row: result for result in load(save)} if save and save.exists() else {}
+    if jobs <= 1 and not save:
         results = []
         for row in batches:
             begun = time.perf_counter()
@@ -302,13 +304,12 @@ def measure_all(batches: Sequence[Row], jobs: int, save: Path | None = None) -> 
             seconds = time.perf_counter() - begun
             print(f"{_name(row)}: {row.games} games, {seconds:.1f} s", file=sys.stderr, flush=True)
         return results
-    done = {result.row: result for result in load(save)} if save and save.exists() else {}
     ordered = sorted((row for row in batches if row not in done), key=_priority)
     work = [(row, seed) for row in ordered for seed in range(row.games)]
     found: dict[Row, Result] = dict(done)
     games: list[Game] = []
     begun = time.perf_counter()
-    with ProcessPoolExecutor(jobs) as pool:
+    with ProcessPoolExecutor(max(jobs, 1)) as pool:
         for game in pool.map(_play, work, chunksize=2):
             games.append(game)
             row = ordered[len(found) - len(done)]
@@ -356,9 +357,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--write", type=Path, help="rulings document whose two sections to replace")
     parser.add_argument("--save", type=Path, help="with --jobs: append each batch's games to this file")
     parser.add_argument("--load", type=Path, help="report the batches of a --save file; play nothing")
+    parser.add_argument("--tables", help="play only these tables (comma-separated: seats,catch_up,...)")
     args = parser.parse_args(argv)
     started = time.perf_counter()
-    results = load(args.load) if args.load else measure_all(rows(args.scale), args.jobs, args.save)
+    batches = [row for row in rows(args.scale) if not args.tables or row.table in args.tables.split(",")]
+    results = load(args.load) if args.load else measure_all(batches, args.jobs, args.save)
     seconds = time.perf_counter() - started
     footer = (
         f"Seeds 0 to games - 1 per batch (`nice -n 10 python -m bench.balance_letopsulle --scale "
