@@ -47,7 +47,7 @@ ENDS = ("points", "cards", "villains")
 
 def quick_rows() -> list[Row]:
     """A few cheap batches (no hard player) at two games each."""
-    wanted = {("seats", 2), ("options", 2), ("solitaire", 1), ("levels", 2)}
+    wanted = {("seats", 2), ("catch_up", 2), ("options", 2), ("solitaire", 1), ("levels", 2)}
     found: list[Row] = []
     for row in rows(QUICK_SCALE):
         if (row.table, row.players) in wanted and "hard" not in (row.level, row.tested):

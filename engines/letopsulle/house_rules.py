@@ -16,8 +16,10 @@ CATCH_UP = GameOption(
     modes=("multiplayer",),
     house_rule=True,
     why=(
-        "The printed fixed order lets the first player pick off the villains the last villain "
-        "phase left hurt, every round; playing the player furthest behind first evens the seats."
+        "Printed, the first player picks off the villains the last villain phase left hurt, every "
+        "round: in our seeded AI games the first player wins 85 % of 2-player games and 76-81 % at "
+        "3 to 5 players. Playing the player furthest behind first brings it to 54 % at 2 players and "
+        "near the fair share at 3 to 6."
     ),
 )
 SOLO_VILLAINS = GameOption(
@@ -28,8 +30,8 @@ SOLO_VILLAINS = GameOption(
     modes=("solitaire",),
     house_rule=True,
     why=(
-        "With the printed single villain turn a round, solitaire is an easy win; two villain turns "
-        "make it a real fight."
+        "Printed solitaire is an easy win: our AI wins 96-100 % of games at every level. Two villain "
+        "turns a round bring it to 64 % (easy AI) and 81 % (normal)."
     ),
     changes_difficulty=True,
 )
@@ -41,8 +43,9 @@ SMART_VILLAINS = GameOption(
     modes=("solitaire",),
     house_rule=True,
     why=(
-        "Printed, a coin picks the villain's action too, so villains often defend and pose little "
-        "threat; always attacking with their strongest ability makes them a steady threat."
+        "Printed, a coin also picks the villain's action (attack, defend or an ability). Always "
+        "making the strongest attack changes little on its own (our normal AI still wins 98 %); "
+        "with two villain turns a round it wins 69 % (easy AI: 46 %) instead of 81 % (64 %)."
     ),
     changes_difficulty=True,
 )
@@ -53,8 +56,9 @@ LONG_REFILL = GameOption(
     "off",
     house_rule=True,
     why=(
-        "36 hero cards run out before anyone reaches 45 points, so printed long games often end "
-        "with the villains winning; one reshuffle of the hero discard lets the heroes finish."
+        "36 hero cards run out before anyone reaches 45 points: in printed 2-player long games the "
+        "villains win 35 % (every team knocked out). One reshuffle of the hero discard brings that to "
+        "2 %."
     ),
     changes_difficulty=True,
 )
