@@ -18,8 +18,8 @@ CATCH_UP = GameOption(
     why=(
         "Printed, the first player picks off the villains the last villain phase left hurt, every "
         "round: in our seeded AI games the first player wins 85 % of 2-player games and 76-81 % at "
-        "3 to 5 players. Playing the player furthest behind first brings it to 54 % at 2 players and "
-        "near the fair share at 3 to 6."
+        "3 to 6 players. Playing the player furthest behind first brings it to 54 % at 2 players and "
+        "within the error bars of the fair share at 3 to 6."
     ),
 )
 SOLO_VILLAINS = GameOption(
