@@ -1,23 +1,26 @@
 """Balance report: seeded Letopsulle games between AI players, by table size, option and AI level.
 
-    python -m bench.balance_letopsulle [--scale 1.0] [--write docs/rulings/letopsulle.md]
+    nice -n 10 python -m bench.balance_letopsulle [--scale 1] [--jobs 2] [--write RULINGS]
 
-Four tables (`Row.table`):
+Five tables (`Row.table`):
 
-- `seats`: 2 to 6 players, every seat (and its villains) at the normal level, basic decks: who wins
-  by position relative to the first player, how often the villains win, how long and how games end;
-- `options`: the same at 2 and 4 players with one option on (`tag_teams`, `long_game`,
-  `two_active`, `villains=ai`);
-- `solitaire`: one AI player at each level against coin-flip villains taking two turns a round
-  (the default), against AI villains (`villains=ai`, played at the table's `ai` level, the same
-  level) and against the rulebook's single villain turn (`solo_villains=1`);
+- `seats`: the printed game at 2 to 6 players, every seat (and its villains) at the normal level,
+  basic decks: who wins by position relative to the first player, how often the villains win, how
+  long and how games end;
+- `catch_up`: the same with house rule `catch_up` (fewest points play first);
+- `options`: at 2 and 4 players with one option on (`tag_teams`, `long_game`, `long_game` with
+  house rule `long_refill`, `two_active`, `villains=ai`);
+- `solitaire`: one AI player at each level against its villains as printed (coin flips, one
+  villain turn a round), with house rules `solo_villains=2`, `smart_villains` and both, and
+  against AI villains (`villains=ai`, played at the table's `ai` level);
 - `levels`: one seat (the *tested* one, with its villains) at a level, every other seat at
   another; the tested seat takes every position from the first player in turn (seed % players).
   A 2-player batch is also the reverse match: normal alone against hard is the same games as hard
   alone against normal, seen from the other seat.
 
 Pure functions over the engine: `rows(scale)` lists the batches, `measure(row)` plays one (seeds 0
-to games - 1, cached), `bounds(results)` judges them. The bench module renders and writes them.
+to games - 1, cached), `bounds(results)` judges them (the first player's share with `catch_up`: the
+printed order is lopsided, see the rulings). The bench module renders and writes them.
 """
 
 from __future__ import annotations
