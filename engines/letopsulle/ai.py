@@ -213,8 +213,9 @@ def _discards(state: LetoState, decision: Decision) -> list[str]:
 def _build_step(state: LetoState, ids: list[str]) -> str | None:
     """Reserve, switch and object steps by rules of thumb, before the action; None: act now."""
     team = state.teams[state.turn]
-    if "mon-0" in ids and len(team.hand) < 4:
-        return "mon-0"
+    money = [i for i in ids if i.startswith("mon-0-") and int(i.split("-")[2]) < len(team.hero_pile)]
+    if money and len(team.hand) < 4:  # the most cards that still leave one to draw next turn
+        return max(money, key=lambda i: int(i.split("-")[2]))
     reserve = [i for i in ids if i.startswith("res-")]
     if reserve:
         return max(reserve, key=lambda i: content.character(team.hand[int(i[4:])]).base)

@@ -9,10 +9,11 @@ from engines.core.types import MAX_LABEL, MAX_OPTIONS
 from engines.core.words import possessive
 from engines.letopsulle import content, hero_turn, targets, villain_turn
 from engines.letopsulle.battle import Clash, preview
-from engines.letopsulle.cards_in_play import slot_name
+from engines.letopsulle.cards_in_play import slot_base, slot_name
 from engines.letopsulle.moves import attack_bonus
+from engines.letopsulle.schema import Character
 from engines.letopsulle.state import HAND_LIMIT, LetoState
-from engines.letopsulle.words import card_text
+from engines.letopsulle.words import card_text, top_cards
 
 MAX_PROMPT = 100
 MAX_DETAIL = 100
@@ -22,9 +23,15 @@ def _hand(state: LetoState, only_heroes: bool = False) -> list[Option]:
     team = state.teams[state.turn]
     indexes = hero_turn.heroes_in_hand(team) if only_heroes else range(len(team.hand))
     return [
-        Option(f"h{i}", content.CARDS[team.hand[i]].name, card_text(content.CARDS[team.hand[i]])[:100])
+        Option(f"h{i}", _card_label(team.hand[i]), card_text(content.CARDS[team.hand[i]])[:100])
         for i in indexes
     ]
+
+
+def _card_label(card_id: str) -> str:
+    """A hand card's name, with its base for a hero: "Night (6)"."""
+    card = content.CARDS[card_id]
+    return f"{card.name} ({card.base})" if isinstance(card, Character) else card.name
 
 
 def _target_options(state: LetoState, among: int) -> list[Option]:
@@ -78,7 +85,9 @@ def question(state: LetoState) -> tuple[str, list[Option], int, int]:
         most = min(hero_turn.reserve_room(state), len(heroes))
         return f"Put up to {most} heroes in your reserve (one then steps up as active)", heroes, 1, most
     if key == "lead":
-        options = [Option(f"r{i}", slot_name(slot)) for i, slot in enumerate(team.reserve)]
+        options = [
+            Option(f"r{i}", f"{slot_name(slot)} ({slot_base(slot)})") for i, slot in enumerate(team.reserve)
+        ]
         return "Which hero steps up as active?", options, 1, 1
     if key == "turn":
         return (
@@ -98,7 +107,7 @@ def question(state: LetoState) -> tuple[str, list[Option], int, int]:
         return "Power: which object do you discard?", targets.power_targets(state, ask.x, hero=True), 1, 1
     if key in ("peek", "vpeek"):
         return (
-            f"Intelligence: look at the top {ask.x} cards of which pile?",
+            f"Intelligence: look at the {top_cards(ask.x)} of which pile?",
             targets.peek_targets(state),
             1,
             1,

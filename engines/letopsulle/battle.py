@@ -82,21 +82,25 @@ def _spend(item: str, stance: str) -> bool:
 
 
 def _hurt_slot(slot: Slot, damage: int) -> None:
-    """Damage counters on a hero slot: a tag team's lower card first, up to its defeat."""
+    """Damage counters on a hero slot: a tag team's lower card first, until it is taken to zero
+    (damage equal to its base), the rest on its partner."""
     heroes = sorted(slot.heroes, key=lambda hero: content.character(hero.card).base)
     for hero in heroes:
         if damage <= 0:
             break
-        room = content.character(hero.card).base + 1 - hero.damage
+        room = content.character(hero.card).base - hero.damage
         taken = damage if hero is heroes[-1] else min(damage, room)
         hero.damage += taken
         damage -= taken
 
 
 def _clear_heroes(state: LetoState, seat: int, slot: Slot) -> list[str]:
-    """Defeated heroes of a slot go to the discard pile (the slot's object too when it empties)."""
+    """Defeated heroes of a slot go to the discard pile (the slot's object too when it empties).
+    A lone hero falls with damage above its base; in a tag team the card taken to zero (damage
+    equal to its base) is discarded too."""
     team = state.teams[seat]
-    fallen = [hero for hero in slot.heroes if hero.damage > content.character(hero.card).base]
+    line = 1 if len(slot.heroes) > 1 else 0
+    fallen = [hero for hero in slot.heroes if hero.damage + line > content.character(hero.card).base]
     for hero in fallen:
         slot.heroes.remove(hero)
         team.hero_discard.append(hero.card)

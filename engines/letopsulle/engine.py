@@ -22,11 +22,11 @@ from engines.core import (
 from engines.core.steps import step_done
 from engines.letopsulle import answers, asks, content, flow, hero_turn, takeback
 from engines.letopsulle.ai import LEVELS, LetoAI
+from engines.letopsulle.house_rules import HOUSE_RULES, ON_OFF
 from engines.letopsulle.rules_text import RULES
 from engines.letopsulle.state import LetoState, Team
 from engines.letopsulle.view import build_view
 
-ON_OFF = ("off", "on")
 MODES = (
     Mode("multiplayer", "Multiplayer", range(2, 7)),
     Mode("solitaire", "Solitaire", range(1, 2)),
@@ -72,13 +72,7 @@ class Letopsulle:
                 "long_game", "Idle villains heal 1 a round; 45 points or 15 villains win", ON_OFF, "off"
             ),
             GameOption("two_active", "Two active heroes and two in reserve", ON_OFF, "off"),
-            GameOption(
-                "solo_villains",
-                "Villain turns a round (1: the rulebook's, an easy win)",
-                ("1", "2"),
-                flow.SOLO_VILLAIN_TURNS,
-                modes=("solitaire",),
-            ),
+            *HOUSE_RULES,
         ),
     )
 
@@ -168,17 +162,19 @@ class Letopsulle:
 
 
 def _flip_for_villains(state: LetoState, rng: Rng) -> None:
-    """Solitaire: a villain always makes its strongest attack (`solo_villain_action`); every
-    other villain choice (a target, where an object goes) is made by coin flips, and the log says so."""
+    """Solitaire with `villains=owner`: every villain choice (its action, its target, where an
+    object goes) is made by coin flips, each told in the log. House rule `smart_villains`: the
+    action is no choice, the villain makes its strongest attack (`solo_villain_action`)."""
     coins = state.options.get("villains", "owner") != "ai"
+    smart = state.option("smart_villains")
     while coins and state.mode == "solitaire" and state.ask is not None and state.ask.seat >= state.seats():
         decision = asks.decisions(state)[0]
-        planned = answers.solo_villain_action(decision)
+        planned = answers.solo_villain_action(decision) if smart else None
         if planned:
             answers.answer(state, rng, decision.key, [planned])
             continue
-        picks = answers.flip_coins(rng, decision)
-        if len(decision.options) > 1:
+        picks, flips = answers.flip_coins(rng, decision)
+        if flips:
             labels = ", ".join(option.label for option in decision.options if option.id in picks)
-            state.say(f"🪙 Coin flip for the villains: {labels}")
+            state.say(f"🪙 Coin flips for the villains ({', '.join(flips)}): {labels}")
         answers.answer(state, rng, decision.key, picks)

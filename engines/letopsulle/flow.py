@@ -12,7 +12,6 @@ SOLO_GOAL = (15, 5)
 GOAL = (30, 10)
 LONG_GOAL = (45, 15)
 LONG_SOLO_GOAL = (22, 8)
-SOLO_VILLAIN_TURNS = "2"
 
 
 def goals(mode: str, long_game: bool) -> tuple[int, int]:
@@ -103,19 +102,21 @@ def next_turn(state: LetoState, rng: Rng) -> None:
 
 
 def round_order(state: LetoState) -> list[int]:
-    """The seats in the order they play this round, both phases: fewest villain points first
-    (then fewest villains), ties in seat order from a first place that passes on every round. The
-    first hero turn of a round gets first pick of the villains the last villain phase left damaged,
-    so it goes to the player furthest behind."""
+    """The seats in the order they play this round, both phases: as printed, seat order from the
+    first player every round. House rule `catch_up`: fewest villain points first (then fewest
+    villains), ties in seat order from a first place that passes on every round."""
     count = state.seats()
+    if not state.option("catch_up"):
+        return [(state.first + i) % count for i in range(count)]
     start = (state.first + state.round - 1) % count
     rotated = [(start + i) % count for i in range(count)]
     return sorted(rotated, key=lambda seat: (points(state.teams[seat]), len(state.teams[seat].claimed)))
 
 
 def villain_turns(state: LetoState) -> int:
-    """Villain turns a player takes each round: 1, or in solitaire the `solo_villains` option."""
-    return int(state.options.get("solo_villains", SOLO_VILLAIN_TURNS)) if state.mode == "solitaire" else 1
+    """Villain turns a player takes each round: 1 as printed; in solitaire house rule
+    `solo_villains` may make it 2."""
+    return int(state.options.get("solo_villains", "1")) if state.mode == "solitaire" else 1
 
 
 def end_round(state: LetoState) -> None:

@@ -56,8 +56,8 @@ def play_object(state: LetoState, rng: Rng, rest: str) -> None:
     state.say(f"{acts(name, 'attaches')} {item.name} to {slot_name(slot)}")
 
 
-def act(state: LetoState, rng: Rng, kind: str, a: int) -> None:
-    """A turn menu action for active slot `a`."""
+def act(state: LetoState, rng: Rng, kind: str, a: int, count: int = 0) -> None:
+    """A turn menu action for active slot `a` (`count`: the cards a Money draw takes, 1 to X)."""
     seat = state.turn
     team = state.teams[seat]
     slot = team.active[a]
@@ -65,10 +65,12 @@ def act(state: LetoState, rng: Rng, kind: str, a: int) -> None:
     if kind in USES:
         state.used_ability = True
         state.acting_slot = a
+    if kind not in ("int", "mon"):
+        _others_defend(state, a)
     if kind == "int":
         state.ask = Ask(key="peek", seat=seat, actor=a, x=x)
     elif kind == "mon":
-        drawn = hero_turn.draw(team, x)
+        drawn = hero_turn.draw(team, min(count or x, x))
         state.say(
             f"{slot_name(slot)} uses Money: {acts(state.names[seat], 'draws')} {counted(drawn, 'card')}"
         )
@@ -84,6 +86,15 @@ def act(state: LetoState, rng: Rng, kind: str, a: int) -> None:
         hero_turn.end_turn(state, rng)
 
 
+def _others_defend(state: LetoState, a: int) -> None:
+    """Two active heroes: only one attacks or uses an ability, so the other turns sideways in a
+    plain defence (its defence objects count), which costs it nothing."""
+    for b, other in enumerate(state.teams[state.turn].active):
+        if b != a and other.guard is None:
+            other.guard = 0
+            state.say(f"{slot_name(other)} defends (the other active hero)")
+
+
 def answer_peek(state: LetoState, rng: Rng, pile: str) -> None:
     """Intelligence: the hero's player sees the top of the chosen pile; the turn goes on."""
     ask = state.ask
@@ -94,7 +105,7 @@ def answer_peek(state: LetoState, rng: Rng, pile: str) -> None:
 
 
 def answer_target(state: LetoState, rng: Rng, picks: list[str]) -> None:
-    """Attack the chosen villains in menu order (Speed: each later one at 1 less)."""
+    """Attack the chosen villains in menu order (Speed: every one after the first at -1)."""
     ask = state.ask
     assert ask is not None
     if picks[0].startswith("p-"):

@@ -52,7 +52,7 @@ def start(state: LetoState, rng: Rng, seat: int) -> None:
         draw(team, FIRST_HAND)
         state.ask = Ask(key="mulligan", seat=seat)
         return
-    if not team.hero_pile and state.option("long_game") and not team.reshuffled and team.hero_discard:
+    if not team.hero_pile and _refill_left(state, team):
         team.hero_pile, team.hero_discard, team.reshuffled = team.hero_discard, [], True
         rng.shuffle(team.hero_pile)
         state.say(f"Long game: {possessive(name)} hero discard is shuffled into a new pile, once")
@@ -64,6 +64,16 @@ def start(state: LetoState, rng: Rng, seat: int) -> None:
     draw(team, 1)
     state.say(f"{acts(name, 'draws')} a hero card")
     open_menu(state, rng, START)
+
+
+def _refill_left(state: LetoState, team: Team) -> bool:
+    """House rule `long_refill` (long game only): an empty hero pile is refilled once."""
+    return (
+        state.option("long_game")
+        and state.option("long_refill")
+        and not team.reshuffled
+        and bool(team.hero_discard)
+    )
 
 
 def heroes_in_hand(team: Team) -> list[int]:
@@ -109,6 +119,9 @@ def menu_options(state: LetoState, stage: int) -> list[Option]:
             for move in _moves(state, slot, first=True):
                 if move.id == "int" and not targets.peek_targets(state):
                     continue
+                if move.id == "mon":
+                    found += _money_options(team, slot, a, move.x, two)
+                    continue
                 found.append(Option(f"{move.id}-{a}", _who(slot, two) + move.label))
     if stage <= RESERVE and len(team.reserve) < reserve_room(state):
         for i in heroes_in_hand(team):
@@ -134,12 +147,25 @@ def menu_options(state: LetoState, stage: int) -> list[Option]:
     return found
 
 
+def _money_options(team: Team, slot: Slot, a: int, x: int, two: bool) -> list[Option]:
+    """Money X draws "up to X": one option per count from 1 to X (not using it draws none)."""
+    left = len(team.hero_pile)
+    return [
+        Option(
+            f"mon-{a}-{count}",
+            _who(slot, two) + f"Money: first draw {counted(count, 'card')}",
+            f"{left} left in your hero pile" + (": it would be empty" if count >= left else ""),
+        )
+        for count in range(1, x + 1)
+    ]
+
+
 def _total(state: LetoState, slot: Slot, move: Move) -> str:
     """What an action makes the card's total: "Attack total 10", "Defends at 8 until your next turn"."""
     if move.id in ATTACKS:
         side = hero_side(state, slot, "attack")
         total = side.total + sum(value for _, value in attack_bonus(move.id, move.x))
-        return f"Attack total {total}" + (" (each later foe 1 less)" if move.id == "spd" else "")
+        return f"Attack total {total}" + (" (each later foe at -1)" if move.id == "spd" else "")
     if move.id in STANCES:
         braced = Slot(heroes=slot.heroes, item=slot.item, guard=stance_guard(move.id, move.x))
         return f"Defends at {hero_side(state, braced, 'defense').total} until your next turn"
@@ -296,7 +322,8 @@ def answer_turn(state: LetoState, rng: Rng, choice: str) -> None:
         hero_actions.play_object(state, rng, rest)
         open_menu(state, rng, ACTION)
     else:
-        hero_actions.act(state, rng, kind, int(rest))
+        a, _, count = rest.partition("-")
+        hero_actions.act(state, rng, kind, int(a), int(count or 0))
 
 
 def _switch(state: LetoState, r: int, a: str, *, tag: bool) -> None:

@@ -93,8 +93,9 @@ def stance_guard(move: str, x: int) -> int:
 
 
 def speed_penalty(k: int) -> list[tuple[str, int]]:
-    """What the k-th target (from 0) of a Speed attack takes off the attacker's total."""
-    return [("Speed, later foe", -k)] if k else []
+    """What the k-th target (from 0) of a Speed attack takes off the attacker's total: 1 for
+    every target after the first, as printed ("-1 to each subsequent opponent")."""
+    return [("Speed, later foe", -1)] if k else []
 
 
 def attack_bonus(move: str, x: int) -> list[tuple[str, int]]:

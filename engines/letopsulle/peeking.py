@@ -5,6 +5,7 @@ from __future__ import annotations
 from engines.core.words import acts, possessive
 from engines.letopsulle import content
 from engines.letopsulle.state import LetoState
+from engines.letopsulle.words import top_cards
 
 
 def peek(state: LetoState, viewer: int, pile: str, x: int, who: str) -> None:
@@ -18,6 +19,6 @@ def peek(state: LetoState, viewer: int, pile: str, x: int, who: str) -> None:
         mine = state.teams[viewer]
         mine.peek, mine.peek_of = cards, label
     names = ", ".join(content.CARDS[card].name for card in cards)
-    state.say(f"{who} looks at the top {len(cards)} cards of {label}")
+    state.say(f"{who} looks at the {top_cards(len(cards))} of {label}")
     if viewer < state.seats() and names:
         state.whisper(viewer, f"{acts(state.names[viewer], 'sees')}, top first: {names}")

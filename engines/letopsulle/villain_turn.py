@@ -83,7 +83,7 @@ def bring_out(state: LetoState, rng: Rng, seat: int, card_id: str) -> None:
             return
     elif isinstance(card, GameObject):
         users = [v for v in team.villains if can_use(content.character(v.card), card)]
-        if len(users) == 1:
+        if len(users) == 1 and not users[0].item:
             _attach(state, seat, users[0], card_id)
         elif users:
             team.waiting.append(card_id)
@@ -102,10 +102,12 @@ def bring_out(state: LetoState, rng: Rng, seat: int, card_id: str) -> None:
 
 def _attach(state: LetoState, seat: int, villain: Villain, item: str) -> None:
     team = state.teams[seat]
+    dropped = ""
     if villain.item:
         team.villain_discard.append(villain.item)
+        dropped = f"; its {content.CARDS[villain.item].name} is discarded"
     villain.item = item
-    state.say(f"{content.CARDS[villain.card].name} takes {content.CARDS[item].name}")
+    state.say(f"{content.CARDS[villain.card].name} takes {content.CARDS[item].name}{dropped}")
 
 
 def place_options(state: LetoState) -> list[tuple[str, str]]:
@@ -116,15 +118,18 @@ def place_options(state: LetoState) -> list[tuple[str, str]]:
     team = state.teams[state.turn]
     if ask.move:
         item = content.game_object(ask.move)
-        return [
+        users = [v for v in team.villains if can_use(content.character(v.card), item)]
+        found = [
             (
                 f"v{v.uid}",
                 f"{content.CARDS[v.card].name} takes {item.name}"
-                + (" (replacing its object)" if v.item else ""),
+                + (f" (discarding its {content.CARDS[v.item].name})" if v.item else ""),
             )
-            for v in team.villains
-            if can_use(content.character(v.card), item)
+            for v in users
         ]
+        if all(v.item for v in users):  # "can be played": an owner may keep the objects in play
+            found.append(("x", f"Nobody: discard {item.name}"))
+        return found
     villain = next(v for v in team.villains if v.uid == ask.actor)
     card = content.character(villain.card)
     return [
@@ -140,7 +145,11 @@ def answer_place(state: LetoState, rng: Rng, pick: str) -> None:
     assert ask is not None
     seat = state.turn
     team = state.teams[seat]
-    if ask.move:
+    if pick == "x":
+        team.waiting.remove(ask.move)
+        team.villain_discard.append(ask.move)
+        state.say(f"{content.CARDS[ask.move].name} is discarded: no villain takes it")
+    elif ask.move:
         villain = next(v for v in team.villains if v.uid == int(pick[1:]))
         team.waiting.remove(ask.move)
         _attach(state, seat, villain, ask.move)
@@ -280,7 +289,7 @@ def _back_to_action(state: LetoState) -> None:
 
 
 def answer_vtarget(state: LetoState, rng: Rng, picks: list[str]) -> None:
-    """Attack the chosen heroes in menu order (Speed: each later one at 1 less)."""
+    """Attack the chosen heroes in menu order (Speed: every one after the first at -1)."""
     ask = state.ask
     villain = acting(state)
     assert ask is not None and villain is not None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engines.core.words import possessive
+from engines.core.words import counted, possessive
 from engines.letopsulle.schema import Ability, Card, Character, GameObject, PlotTwist
 
 if TYPE_CHECKING:
@@ -14,11 +14,16 @@ ABILITY_RULES: dict[str, str] = {
     "defense": "defend with +X",
     "fighting": "+X to an attack or to a defence",
     "intelligence": "first, look at X cards on top of a draw pile",
-    "money": "first, a hero draws X cards; a villain makes a hand lose X",
+    "money": "first, a hero draws up to X cards; a villain makes a hand lose X",
     "power": "discard an opponent's object worth up to X (a plot twist: 2)",
     "speed": "attack X foes (-1 for each after the first), or defend with +X/2",
     "strength": "+X to an attack, then stay braced at +X/2",
 }
+
+
+def top_cards(number: int) -> str:
+    """ "top card", "top 3 cards"."""
+    return "top card" if number == 1 else f"top {counted(number, 'card')}"
 
 
 def ability_name(ability: str) -> str:
@@ -76,9 +81,9 @@ def card_text(card: Card) -> str:
 
 
 def status_line(state: LetoState) -> str:
-    """Whose phase it is, in a few words."""
+    """Whose phase it is, or who won, in a few words (the whole result is in the log)."""
     if state.phase == "over":
-        return state.note
+        return f"{state.names[state.winner]} wins" if state.winner >= 0 else "The villains win. Bwa ha ha!"
     name = state.names[state.turn]
     phase = "hero turn" if state.phase == "hero" else "villain turn"
     return f"Round {state.round}: {possessive(name)} {phase}"

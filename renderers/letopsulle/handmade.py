@@ -67,7 +67,7 @@ def tag_teams() -> LetoState:
     state = crowded(2, 2)
     state.options = {"tag_teams": "on", "two_active": "on"}
     state.teams[0].active = [
-        Slot(heroes=[Hero("chrome", 1), Hero("kion", 2)], guard=3),
+        Slot(heroes=[Hero("chrome", 1), Hero("kion", 1)], guard=3),
         Slot(heroes=[Hero("scimage")], item="h_research"),
     ]
     state.teams[0].reserve = [Slot(heroes=[Hero("roller_girl")]), Slot(heroes=[Hero("sir_joan")])]

@@ -44,9 +44,11 @@ LINE = 23
 
 
 def chips(table: Table) -> list[Chip]:
-    """The header's chips: round, mode and options on, the goal."""
+    """The header's chips: round, solitaire (a multiplayer table shows its players), the optional
+    rules on, the goal."""
     made = [Chip(f"Round {table.round}")] if table.round else []
-    made.append(Chip(mode_text(table)))
+    if len(table.players) == 1:
+        made.append(Chip(mode_text(table)))
     made += [Chip(text) for text in option_texts(table)]
     goal = goal_text(table).replace("Goal: ", "")
     if goal:

@@ -39,7 +39,7 @@ from renderers.letopsulle.look import (
     WHITE,
 )
 from renderers.letopsulle.read import Card, Fighter, Slot
-from renderers.letopsulle.words import abilities_short, abilities_text, stance_text
+from renderers.letopsulle.words import abilities_short, abilities_text, abilities_tight, stance_text
 
 Size = tuple[int, int]
 PAD = 6
@@ -91,20 +91,21 @@ def _base_box(tile: Image.Image, xy: tuple[int, int], base: int, colour: RGB) ->
     ImageDraw.Draw(tile).text((x + BOX / 2, y + BOX / 2 + 1), str(base), font=face, fill=WHITE, anchor="mm")
 
 
-def damage_label(damage: int, room: float) -> str:
-    """ "2 dmg", or "-2" where that does not fit."""
-    words = f"{damage} dmg"
-    return words if _pill_width(words) <= room else f"-{damage}"
+def damage_label(damage: int, left: int, room: float) -> str:
+    """ "2 dmg · 5 left" (the damage, and how much more the card can take before it falls), or
+    "5 left" where that does not fit."""
+    words = f"{damage} dmg · {left} left"
+    return words if _pill_width(words) <= room else f"{left} left"
 
 
 def _pill_width(text: str) -> int:
     return round(font(GLANCE, bold=True, condensed=True).getlength(text) + 10)
 
 
-def _damage(tile: Image.Image, right: int, top: int, damage: int, room: float) -> None:
+def _damage(tile: Image.Image, right: int, top: int, damage: int, left: int, room: float) -> None:
     if damage <= 0:
         return
-    text = damage_label(damage, room)
+    text = damage_label(damage, left, room)
     face = font(GLANCE, bold=True, condensed=True)
     width, height = _pill_width(text), BOX
     left = right - width
@@ -112,11 +113,14 @@ def _damage(tile: Image.Image, right: int, top: int, damage: int, room: float) -
     ImageDraw.Draw(tile).text((left + width / 2, top + height / 2), text, font=face, fill=WHITE, anchor="mm")
 
 
-def _fighter_head(tile: Image.Image, top: int, fighter: Fighter, side: Side) -> int:
-    """Base square and damage pill; returns the y below."""
+def _fighter_head(tile: Image.Image, top: int, fighter: Fighter, side: Side, tagged: bool) -> int:
+    """Base square and damage pill; returns the y below. A card falls once its damage is more than
+    its base; a tag team's card once its damage reaches its base (taken to zero)."""
     width = tile.width
-    _base_box(tile, (PAD, top), fighter.card.base, side.base)
-    _damage(tile, width - PAD, top, fighter.damage, width - 2 * PAD - BOX - 2)
+    base = fighter.card.base
+    left = base - fighter.damage + (0 if tagged else 1)
+    _base_box(tile, (PAD, top), base, side.base)
+    _damage(tile, width - PAD, top, fighter.damage, left, width - 2 * PAD - BOX - 2)
     return top + BOX + 3
 
 
@@ -137,16 +141,29 @@ def _text_lines(
 
 
 def _abilities(tile: Image.Image, top: int, bottom: int, card: Card) -> None:
-    """The card's abilities (rules text), in short words when the whole ones do not fit."""
+    """The card's abilities (rules text): the whole words, or shorter ones when those come out
+    larger (a narrow card) or the longer ones do not fit."""
     height = bottom - top
     if not card.abilities or height < RULES_PX * LEADING:
         return
     with text_role(RULES):
-        text = abilities_text(card)
-        lines, _ = fit_block(text, tile.width - 2 * PAD, height, 15, RULES_PX, 3, False, LEADING, True)
-        if any(line.endswith(ELLIPSIS) for line in lines):
-            text = abilities_short(card)
-        _text_lines(tile, top, bottom, text, 15, RULES_PX, False)
+        best = ""
+        largest = 0.0
+        for text in (abilities_text(card), abilities_short(card), abilities_tight(card)):
+            lines, face = fit_block(text, tile.width - 2 * PAD, height, 15, RULES_PX, 3, False, LEADING, True)
+            whole = not any(line.endswith(ELLIPSIS) for line in lines)
+            if whole and face.size > largest + (1 if best else 0):  # a shorter form: 2 px larger
+                best, largest = text, face.size
+        _text_lines(tile, top, bottom, best or abilities_tight(card), 15, RULES_PX, False)
+
+
+def _name(tile: Image.Image, top: int, bottom: int, name: str) -> int:
+    """The card's name on one line if it fits at a glance, else wrapped; returns the y below."""
+    shown, face = fit_line(name, tile.width - 2 * PAD, 20, GLANCE, bold=True)
+    if shown != name:
+        return _text_lines(tile, top, bottom, name, 20, GLANCE, True)
+    ImageDraw.Draw(tile).text((PAD, top), shown, font=face, fill=INK, anchor="lt")
+    return round(top + face.size * LEADING)
 
 
 def _bands(tile: Image.Image, slot: Slot) -> int:
@@ -165,16 +182,17 @@ def slot_layer(slot: Slot, size: Size, villain: bool = False) -> Layer:
     return shadowed(slot_tile(slot, size, villain))
 
 
-def slot_tile(slot: Slot, size: Size, villain: bool = False) -> Image.Image:
-    """A hero slot (one hero, or a tag team) or a villain, as an RGBA card tile."""
+def slot_tile(slot: Slot, size: Size, villain: bool = False, tagged: bool = False) -> Image.Image:
+    """A hero slot (one hero, or a tag team) or a villain, as an RGBA card tile (`tagged`: one
+    card of a tag team)."""
     side = VILLAINS if villain else HEROES
     if slot.tag_team:
         return _tag_team(slot, size, villain)
     tile = _blank(size, side.face, side.edge)
     bottom = _bands(tile, slot)
     fighter = slot.fighters[0]
-    top = _fighter_head(tile, PAD, fighter, side)
-    top = _text_lines(tile, top, bottom - 2, fighter.card.name, 20, GLANCE, True)
+    top = _fighter_head(tile, PAD, fighter, side, tagged)
+    top = _name(tile, top, bottom - 2, fighter.card.name)
     _abilities(tile, top + 1, bottom - 2, fighter.card)
     return tile
 
@@ -191,7 +209,7 @@ def _tag_team(slot: Slot, size: Size, villain: bool) -> Image.Image:
     _band(tile, height - 3, words, DEFEND_BAND if stance else PANEL_EDGE, WHITE)
     inner = (width - 12) // 2
     for n, fighter in enumerate(slot.fighters[:2]):
-        card = slot_tile(Slot((fighter,), None, False, 0), (inner, height - BAND - 9), villain)
+        card = slot_tile(Slot((fighter,), None, False, 0), (inner, height - BAND - 9), villain, tagged=True)
         tile.alpha_composite(card, (4 + n * (inner + 4), 3))
     return tile
 

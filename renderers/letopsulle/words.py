@@ -4,16 +4,19 @@ from __future__ import annotations
 
 import math
 
+from engines.letopsulle.house_rules import HOUSE_RULES
 from engines.letopsulle.words import ABILITY_RULES
 from renderers.kit.views import humanize, join_names, plural
 from renderers.letopsulle.read import Card, Player, Slot, Table
 
 MODE_NAMES = {"solitaire": "Solitaire", "multiplayer": "Multiplayer"}
 OPTION_NAMES = {
-    "two_active": "Two active heroes",
+    "two_active": "Two active",
     "tag_teams": "Tag teams",
-    "long_game": "Long game (villains heal)",
+    "long_game": "Long game",
 }
+HOUSE_RULE_IDS = frozenset(option.id for option in HOUSE_RULES)
+"""Named on the image by the shared house-rules strip (renderers.kit.house_rules), not here."""
 KIND_NAMES = {
     "hero": "Hero",
     "villain": "Villain",
@@ -29,9 +32,11 @@ def mode_text(table: Table) -> str:
 
 
 def option_texts(table: Table) -> list[str]:
-    """The table options that are on, in words."""
+    """The optional rules of the rulebook that are on, in words (house rules are not among them)."""
     return [
-        OPTION_NAMES.get(key, humanize(key).capitalize()) for key, value in table.options if value == "on"
+        OPTION_NAMES.get(key, humanize(key).capitalize())
+        for key, value in table.options
+        if value == "on" and key not in HOUSE_RULE_IDS
     ]
 
 
@@ -145,6 +150,11 @@ SHORT_ABILITIES = {
     "fighting": "Fight",
     "defense": "Def",
 }
+
+
+def abilities_tight(card: Card) -> str:
+    """ "Str1 Fig1 Def1 Mon3" (for the narrowest cards)."""
+    return " ".join(f"{name[:3].capitalize()}{value}" for name, value in card.abilities)
 
 
 def abilities_short(card: Card) -> str:

@@ -45,7 +45,7 @@ async def test_a_solitaire_game_with_coin_flips_ends_on_the_leaderboard(simcord_
     body = await play_through_panels(world, thread, BRAIN, {0: world.alice})
     assert "results" in body
     story = await load_replay(world.bot.service.storage, world.bot.service.registry, table_id)
-    assert any("Coin flip for the villains" in line for line in story.lines), (
+    assert any("Coin flips for the villains" in line for line in story.lines), (
         "the log (and /replay) tells the flips"
     )
 

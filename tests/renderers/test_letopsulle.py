@@ -273,3 +273,32 @@ def test_fields_removed_from_real_views_do_not_crash() -> None:
 def test_handmade_states_go_through_the_engines_view() -> None:
     public, seat = handmade.views(handmade.crowded(), 2)
     assert public == crowded() and seat["you"]["seat"] == 2 and "you" not in public
+
+
+def test_a_damaged_card_says_how_much_it_can_still_take() -> None:
+    """Issue 32: "9 dmg" on a base-9 card read as dead; the pill says what is left before it
+    falls (a lone card falls with damage above its base, a tag team's card at zero), with the
+    damage too where there is room."""
+    assert tiles.damage_label(9, 1, 200) == "9 dmg · 1 left"
+    assert tiles.damage_label(9, 1, 40) == "1 left"
+    state = handmade.tag_teams()
+    state.teams[1].active[0].heroes[0].damage = 8  # Paragon, base 9: one more point is too many
+    state.teams[0].active[0].heroes[1].damage = 1  # Kion (base 2) in the tag team: 1 to zero
+    text = drawn_by(lambda: RENDERER.table(handmade.views(state, 0)[0]))
+    assert "2 left" in text and "1 left" in text and " dmg" not in text.replace("dmg · ", "")
+
+
+def test_the_header_keeps_every_optional_rule_and_the_goal() -> None:
+    """Issue 32: with tag teams and two active heroes both on, the "Two active" chip was lost; a
+    multiplayer table shows its players, so the mode chip gives way to the optional rules."""
+    text = drawn_by(lambda: RENDERER.table(handmade.views(handmade.tag_teams(), 0)[0]))
+    assert "Tag teams" in text and "Two active" in text and "Goal" in text
+
+
+def test_a_finished_table_says_who_won_in_the_header_whole() -> None:
+    """Issue 32: the solitaire header cut the result off ("the villains win. Bwa ha..."): the
+    status of a finished game is short and drawn whole, whatever the table."""
+    state = handmade.tag_teams()
+    state.phase, state.winner, state.note = "over", -1, "Every hero team is knocked out: the villains win."
+    text = drawn_by(lambda: RENDERER.table(handmade.views(state, 0)[0]))
+    assert "The villains win. Bwa ha ha!" in text.split("\n")

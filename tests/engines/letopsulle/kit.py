@@ -75,7 +75,8 @@ def table(
     no plot twist. Nothing is asked yet: start a turn with `begin_hero_turn` / `begin_villain_turn`."""
     state = new_game(seats, seed, **options)
     state.ask, state.turn, state.round = None, 0, 2
-    state.first = (1 - state.round) % seats  # the first place has passed to seat 0 this round
+    # seat 0 plays first (with `catch_up`, the first place has passed to seat 0 this round)
+    state.first = (1 - state.round) % seats if state.option("catch_up") else 0
     state.order = flow.round_order(state)
     state.plot, state.plot_owner, state.log, state.last_battle = "", -1, [], []
     for seat, team in enumerate(state.teams):

@@ -63,6 +63,14 @@ def test_the_basic_deck_has_36_hero_and_36_villain_cards() -> None:
     assert content.deck_problems(content.BASIC_DECK) == []
 
 
+def test_card_blurbs_are_flavour_with_no_designer_notes() -> None:
+    """Issue 32: a plot twist's blurb goes into the log when it is drawn, so no blurb talks about
+    how the card was made (C1's two added cards are marked in the rulings, not on the card)."""
+    assert not [
+        card.id for card in content.CARDS.values() if "designed" in card.blurb or "missing" in card.blurb
+    ]
+
+
 def test_no_card_has_more_than_four_copies() -> None:
     """Deck Building Rules ("no more than 4 of any one card")."""
     assert max(basic_counts().values()) <= 4

@@ -31,7 +31,7 @@ def test_colonel_niven_may_use_any_object_even_research() -> None:
     begin_hero_turn(state, 0, hand=["h_research", "h_gadget2", "h_tip"])
     menu = labels(state)
     assert menu["eq-0-0"] == "Attach +1 Research" and menu["eq-1-0"] == "Attach +2 Gadget"
-    assert menu["use-2"] == "Use +1 Tip" and menu["mon-0"] == "Money: first draw 3 cards"
+    assert menu["use-2"] == "Use +1 Tip" and menu["mon-0-3"] == "Money: first draw 3 cards"
     answer(state, "eq-0-0")
     assert state.teams[0].active[0].item == "h_research"
     kion = table(heroes=("kion", "night"))
@@ -40,7 +40,7 @@ def test_colonel_niven_may_use_any_object_even_research() -> None:
     state = table(heroes=("colonel_niven", "night"))
     set_active(state, 0, "colonel_niven", item="h_research")
     begin_hero_turn(state, 0)
-    assert labels(state)["mon-0"] == "Money: first draw 4 cards"
+    assert labels(state)["mon-0-4"] == "Money: first draw 4 cards"
 
 
 def test_a_weapon_gives_one_to_attack_or_defence_and_needs_fighting() -> None:
@@ -116,6 +116,25 @@ def test_fighting_used_to_attack_gives_no_defence_in_the_villain_phase() -> None
 # --- Intelligence and Money: before anything else, one ability a turn ---------------------------
 
 
+def test_money_draws_up_to_x_so_a_short_pile_is_not_emptied() -> None:
+    """The Money paragraph ("a Hero may draw up to X extra cards"), R17: Colonel Niven (Money 3)
+    with 3 cards left may draw 1, 2 or 3 (not using Money draws none); each option says what is
+    left, and drawing 2 leaves 1 card for the next turn's draw."""
+    state = table(heroes=("colonel_niven", "night"))
+    state.teams[0].hero_pile = ["h_heal"] * 4  # one is drawn as the turn begins: 3 left
+    begin_hero_turn(state, 0)
+    found = {option.id: option for option in decision(state).options if option.id.startswith("mon-")}
+    assert [found[key].label for key in found] == [
+        "Money: first draw 1 card",
+        "Money: first draw 2 cards",
+        "Money: first draw 3 cards",
+    ]
+    assert found["mon-0-3"].detail == "3 left in your hero pile: it would be empty"
+    answer(state, "mon-0-2")
+    assert len(state.teams[0].hero_pile) == 1 and len(state.teams[0].hand) == 1 + 2
+    assert said(state, "Colonel Niven uses Money: P1 draws 2 cards")
+
+
 def test_money_comes_first_and_is_the_turns_one_ability() -> None:
     """The Money paragraph ("Before any other action a Hero may draw up to X extra cards"), R4 and
     R5: offered at the start only; it draws X, the hand may pass 5 until the end of the turn, and
@@ -123,12 +142,12 @@ def test_money_comes_first_and_is_the_turns_one_ability() -> None:
     state = table(heroes=("colonel_niven", "night"))
     add_villain(state, 1, "clubs")
     begin_hero_turn(state, 0, hand=["h_heal", "h_heal", "h_heal", "h_heal"])
-    assert {"mon-0", "fgt-0", "str-0", "dfd-0"} <= set(options(state))
-    answer(state, "mon-0")
+    assert {"mon-0-3", "fgt-0", "str-0", "dfd-0"} <= set(options(state))
+    answer(state, "mon-0-3")
     assert len(state.teams[0].hand) == 5 + 3 and decision(state).key == "turn"
     assert said(state, "Colonel Niven uses Money: P1 draws 3 cards")
     menu = options(state)
-    assert "mon-0" not in menu and {"atk-0", "def-0"} <= set(menu)
+    assert not any(option.startswith("mon-") for option in menu) and {"atk-0", "def-0"} <= set(menu)
     assert not {"fgt-0", "str-0", "dfd-0", "fgd-0"} & set(menu)
 
 
@@ -139,7 +158,7 @@ def test_a_hero_switched_in_after_a_money_start_has_no_ability_left() -> None:
     add_reserve(state, 0, "kion")
     add_villain(state, 1, "clubs")
     begin_hero_turn(state, 0)
-    answer(state, "mon-0")
+    answer(state, "mon-0-1")
     answer(state, "sw-0-0")
     assert [option for option in options(state) if not option.startswith(("eq-", "use-"))] == [
         "atk-0",
@@ -152,7 +171,7 @@ def test_intelligence_and_money_are_not_offered_after_another_step() -> None:
     the reserve they are gone from the menu, and they are never an action."""
     state = table(heroes=("lady_liberty", "night"))
     begin_hero_turn(state, 0, hand=["kion"])
-    assert "mon-0" in options(state)
+    assert "mon-0-1" in options(state)
     answer(state, "res-0")
     assert not any(option.startswith(("mon-", "int-")) for option in options(state))
 
@@ -268,6 +287,19 @@ def test_speed_attacks_several_villains_each_later_one_at_one_less() -> None:
         "⚔️ Hard Tail attacks Clubs: 5 = 5 against 1 = 1.",
         "⚔️ Hard Tail attacks Cowboy: 5 - 1 (Speed, later foe) = 4 against 3 = 3.",
     ]
+
+
+def test_every_later_speed_target_is_at_minus_one_not_more() -> None:
+    """The Speed paragraph ("with -1 to each subsequent opponent"), R8: Roller Girl (base 1,
+    Speed 3) attacks three villains at 1, 0 and 0; the third is at -1 like the second, not -2."""
+    state = table(heroes=("roller_girl", "night"))
+    found = [add_villain(state, 1, "clubs") for _ in range(3)]
+    begin_hero_turn(state, 0)
+    answer(state, "spd-0")
+    answer(state, *[f"v-1-{villain.uid}" for villain in found])
+    battles = [line for line in state.log if line.startswith("⚔️")]
+    assert battles[0] == "⚔️ Roller Girl attacks Clubs: 1 = 1 against 1 = 1."
+    assert battles[-1] == "⚔️ Roller Girl attacks Clubs: 1 - 1 (Speed, later foe) = 0 against 1 = 1."
 
 
 def test_a_speed_attack_follows_the_menu_order_whatever_order_the_picks_come_in() -> None:

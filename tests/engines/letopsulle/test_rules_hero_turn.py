@@ -24,25 +24,32 @@ from tests.engines.letopsulle.kit import (
 
 def test_every_player_takes_a_hero_turn_then_every_player_a_villain_turn() -> None:
     """Hero Phase and Villain Phase ("Player 1 Hero, Player 2 Hero... Player 1 Villain, Player 2
-    Villain..."), R1: seat order from the seeded first player; next round the first place passes
-    to the next player (our balance ruling)."""
+    Villain..."), R1: seat order from the seeded first player, and the same order every round,
+    whoever leads (no option on: the printed order)."""
     state = new_game(3, seed=4)
     assert state.first == new_game(3, seed=4).first == 1
     asked = []
-    while state.round == 1:
+    while state.round < 3:
         turn = decision(state)
-        asked.append((state.phase, turn.seat))
-        ENGINE.apply(state, turn.seat, turn.key, ["redraw" if turn.key == "mulligan" else "def"])
-    assert asked == [("hero", 1), ("hero", 2), ("hero", 0), ("villain", 1), ("villain", 2), ("villain", 0)]
-    assert (state.round, state.phase, decision(state).seat) == (2, "hero", 2)
-    assert state.order == [2, 0, 1]
+        if not asked or asked[-1] != (state.round, state.phase, turn.seat):  # a turn, however many asks
+            asked.append((state.round, state.phase, turn.seat))
+        if state.round == 2 and state.phase == "hero":
+            state.teams[2].claimed = ["zeus"]  # the last player leads: the order stays
+        pick = "redraw" if turn.key == "mulligan" else "def" if state.round == 1 else turn.options[-1].id
+        ENGINE.apply(state, turn.seat, turn.key, [pick])
+    for round_ in (1, 2):
+        assert [(phase, seat) for r, phase, seat in asked if r == round_] == [
+            ("hero", 1), ("hero", 2), ("hero", 0), ("villain", 1), ("villain", 2), ("villain", 0)
+        ]  # fmt: skip
+    assert (state.round, state.phase, decision(state).seat) == (3, "hero", 1)
+    assert state.order == [1, 2, 0]
 
 
-def test_the_player_furthest_behind_plays_first_next_round() -> None:
-    """R1 (our balance ruling): each round the seats play fewest villain points first (then
-    fewest villains), ties in seat order from a first place that passes on every round; both
-    phases follow that order."""
-    state = table(3)
+def test_house_rule_catch_up_plays_the_player_furthest_behind_first() -> None:
+    """House rule `catch_up` (O9, off by default): each round the seats play fewest villain points
+    first (then fewest villains), ties in seat order from a first place that passes on every
+    round; both phases follow that order."""
+    state = table(3, catch_up="on")
     state.teams[0].claimed = ["zeus"]  # 9 points
     state.teams[2].claimed = ["clubs"]  # 1 point
     state.teams[1].claimed = ["clubs"]
@@ -50,6 +57,8 @@ def test_the_player_furthest_behind_plays_first_next_round() -> None:
     assert flow.round_order(state) == [1, 2, 0], "a tie keeps the passing order; the leader plays last"
     state.teams[2].claimed = []
     assert flow.round_order(state) == [2, 1, 0], "the player furthest behind plays first"
+    state.options["catch_up"] = "off"
+    assert state.first == 2 and flow.round_order(state) == [2, 0, 1], "printed: seats from the first"
 
 
 def test_the_first_turn_draws_five_and_offers_a_mulligan() -> None:
@@ -92,9 +101,10 @@ def test_keeping_the_hand_puts_up_to_three_heroes_in_reserve_and_one_steps_up() 
     ENGINE.apply(state, seat, "mulligan", ["keep"])
     asked = decision(state)
     assert asked.key == "lineup" and (asked.min_choices, asked.max_choices) == (1, 3)
-    assert labels(state) == {"h0": "Night", "h1": "Paragon", "h2": "Kion", "h3": "Escudo"}
+    assert labels(state) == {"h0": "Night (6)", "h1": "Paragon (9)", "h2": "Kion (2)", "h3": "Escudo (3)"}
     ENGINE.apply(state, seat, "lineup", ["h0", "h1", "h3"])
-    assert decision(state).key == "lead" and options(state) == ["r0", "r1", "r2"]
+    assert decision(state).key == "lead"
+    assert labels(state) == {"r0": "Night (6)", "r1": "Paragon (9)", "r2": "Escudo (3)"}
     ENGINE.apply(state, seat, "lead", ["r1"])
     assert [slot.heroes[0].card for slot in team.active] == ["paragon"]
     assert [slot.heroes[0].card for slot in team.reserve] == ["night", "escudo"]

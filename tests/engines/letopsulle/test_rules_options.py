@@ -4,6 +4,7 @@ and who answers for the villains."""
 
 from __future__ import annotations
 
+from engines.letopsulle import flow
 from tests.engines.letopsulle.kit import (
     ENGINE,
     add_active,
@@ -64,9 +65,9 @@ def test_a_tag_team_adds_its_bases_picks_one_ability_and_carries_no_object() -> 
 
 def test_a_tag_team_takes_damage_on_the_lower_card_first_and_caps_on_its_combined_base() -> None:
     """Optional Rules ("Damage is dealt to the lower value card first, and it is discarded when
-    taken to zero"), O3 (up to its defeat, then the partner; the cap of R9 uses the pair's base):
-    Zeus with a +4 Bomb (13) against the pair (6): the pair takes 4, Kion 3 and is defeated, Chrome
-    1; Zeus takes 3, under the pair's 6."""
+    taken to zero"), O3 (the cap of R9 uses the pair's base): Zeus with a +4 Bomb (13) against the
+    pair (6): the pair takes 4; Kion (base 2) is taken to zero by 2 and discarded, Chrome takes the
+    other 2; Zeus takes 3, under the pair's 6."""
     state = table(heroes=("night", "kion"), tag_teams="on")
     set_active(state, 1, "kion", "chrome")
     add_villain(state, 0, "zeus", item="v_bomb4")
@@ -79,8 +80,22 @@ def test_a_tag_team_takes_damage_on_the_lower_card_first_and_caps_on_its_combine
         "Kion is defeated.",
     ]
     (slot,) = state.teams[1].active
-    assert [(hero.card, hero.damage) for hero in slot.heroes] == [("chrome", 1)]
+    assert [(hero.card, hero.damage) for hero in slot.heroes] == [("chrome", 2)]
     assert state.teams[1].hero_discard == ["kion"] and state.teams[0].villains[0].damage == 3
+
+
+def test_a_tag_team_card_taken_exactly_to_zero_is_discarded() -> None:
+    """Optional Rules ("discarded when taken to zero"), O3: Gail and Markie (base 1) in a pair with
+    Kion takes 1 damage: zero left, so it is discarded, where a lone card would need 2."""
+    state = table(heroes=("night", "kion"), tag_teams="on")
+    set_active(state, 1, "gail_markie", "kion")
+    add_villain(state, 0, "clubs")
+    begin_villain_turn(state, 0)
+    answer(state, "atk")
+    answer(state, "a-1-0")  # 1 against 3: the pair takes 1
+    (slot,) = state.teams[1].active
+    assert [(hero.card, hero.damage) for hero in slot.heroes] == [("kion", 0)]
+    assert state.teams[1].hero_discard == ["gail_markie"]
 
 
 def test_a_tag_team_switched_out_takes_one_reserve_place() -> None:
@@ -163,9 +178,10 @@ def test_with_two_active_heroes_the_reserve_holds_two() -> None:
     assert not any(option.startswith("res-") for option in options(state))
 
 
-def test_only_one_of_two_active_heroes_acts_a_turn() -> None:
+def test_only_one_of_two_active_heroes_acts_a_turn_and_the_other_defends() -> None:
     """Optional Rules ("Only one of the active heros can attack or use an ability per turn, player's
-    choice"), O5 and R5: both heroes' actions are offered by name; one attack ends the turn."""
+    choice"), O5 and R5: both heroes' actions are offered by name; one attack ends the turn, and
+    the other hero, which may not attack, defends (sideways, its objects count)."""
     state = table(two_active="on")
     add_active(state, 0, "chrome")
     clubs = add_villain(state, 1, "clubs")
@@ -175,7 +191,8 @@ def test_only_one_of_two_active_heroes_acts_a_turn() -> None:
     assert menu["str-1"] == "Chrome: Attack with Strength +2 (then braced +1)"
     answer(state, "str-1")
     answer(state, f"v-1-{clubs.uid}")
-    assert decision(state).seat == 1 and [slot.guard for slot in state.teams[0].active] == [None, 1]
+    assert decision(state).seat == 1 and [slot.guard for slot in state.teams[0].active] == [0, 1]
+    assert said(state, "Night defends (the other active hero)")
 
 
 def test_with_two_active_heroes_money_first_decides_which_one_acts() -> None:
@@ -185,7 +202,7 @@ def test_with_two_active_heroes_money_first_decides_which_one_acts() -> None:
     add_active(state, 0, "chrome")
     add_villain(state, 1, "clubs")
     begin_hero_turn(state, 0)
-    answer(state, "mon-0")
+    answer(state, "mon-0-1")
     actions = [option for option in options(state) if option.split("-")[0] in ("atk", "str", "def", "dfd")]
     assert actions == ["atk-0", "def-0"]
 
@@ -203,12 +220,29 @@ def test_villains_may_attack_either_active_hero() -> None:
 # --- solitaire and villains=ai (O1, O2) ---------------------------------------------------------
 
 
-def test_solitaire_villains_always_attack_and_coin_flips_choose_their_targets() -> None:
-    """Solitaire options ("If a villain has a choice, coin flips decides"), O1 and R12 (the only team
-    is the prey): every villain attacks when it can, with its strongest attack (Clubs' Fighting,
-    Mob Boss's plain attack rather than its Money or Defense); with one hero to attack there is no
-    choice, so no coin is flipped."""
-    state = table(1, ("night",))
+def test_solitaire_coin_flips_choose_a_villains_action_and_the_log_shows_each_flip() -> None:
+    """Solitaire options ("If a villain has a choice, coin flips decides"), O1: Clubs has four
+    actions (attack, Fighting, defend, Fighting defence); two flips pick one, and the log names
+    both flips and the action. Over many seeds every action comes up."""
+    seen = set()
+    for seed in range(12):
+        state = table(1, ("night",), seed=seed)
+        add_villain(state, 0, "clubs")
+        begin_hero_turn(state, 0, hand=["h_heal"])
+        lines = [event.text for event in answer(state, "def-0")]
+        (flip,) = [line for line in lines if line.startswith("🪙")]
+        head, _, action = flip.partition("): ")
+        flips = head.removeprefix("🪙 Coin flips for the villains (").split(", ")
+        assert len(flips) == 2 and set(flips) <= {"heads", "tails"}
+        seen.add(action)
+    assert seen == {"Attack", "Attack with Fighting +2", "Defend (sideways)", "Defend with Fighting +2"}
+
+
+def test_house_rule_smart_villains_always_attack_and_coin_flips_choose_their_targets() -> None:
+    """House rule `smart_villains` (O10, off by default): every villain attacks when it can, with
+    its strongest attack (Clubs' Fighting, Mob Boss's plain attack rather than its Money or
+    Defense); with one hero to attack there is no choice, so no coin is flipped."""
+    state = table(1, ("night",), smart_villains="on")
     add_villain(state, 0, "clubs")
     add_villain(state, 0, "mob_boss")
     begin_hero_turn(state, 0, hand=["h_heal"])
@@ -223,22 +257,19 @@ def test_solitaire_villains_always_attack_and_coin_flips_choose_their_targets() 
 def test_solitaire_coin_flips_choose_between_two_heroes_and_say_so() -> None:
     """Solitaire options, O1: with two active heroes (two_active) a villain's target is a choice,
     made by a coin flip that the log names."""
-    state = table(1, ("night",), two_active="on")
+    state = table(1, ("night",), two_active="on", smart_villains="on")
     add_active(state, 0, "chrome")
     add_villain(state, 0, "rage")
     begin_hero_turn(state, 0)
     answer(state, "def-0")
-    flips = [line for line in state.log if line.startswith("🪙 Coin flip for the villains:")]
-    assert flips and flips[0] in (
-        "🪙 Coin flip for the villains: Night (P1's hero)",
-        "🪙 Coin flip for the villains: Chrome (P1's hero)",
-    )
+    flips = [line for line in state.log if line.startswith("🪙 Coin flips for the villains (")]
+    assert flips and flips[0].endswith(("): Night (P1's hero)", "): Chrome (P1's hero)"))
 
 
 def test_solitaire_coin_flips_place_a_villain_object() -> None:
     """Solitaire options, O1 ("where an object goes"): two villains can take the +1 Weapon; a coin
     flip gives it to one of them, and says so."""
-    state = table(1, ("night",), solo_villains="1")
+    state = table(1, ("night",))
     clubs = add_villain(state, 0, "clubs")
     mafiosa = add_villain(state, 0, "mafiosa")
     state.teams[0].villain_pile = ["v_weapon1"]
@@ -246,11 +277,8 @@ def test_solitaire_coin_flips_place_a_villain_object() -> None:
     answer(state, "def-0")
     holder = clubs if clubs.item else mafiosa
     assert holder.item == "v_weapon1" and state.teams[0].waiting == []
-    flip = next(line for line in state.log if line.startswith("🪙 Coin flip for the villains:"))
-    assert flip in (
-        "🪙 Coin flip for the villains: Clubs takes +1 Weapon",
-        "🪙 Coin flip for the villains: Mafiosa takes +1 Weapon",
-    )
+    flip = next(line for line in state.log if "takes +1 Weapon" in line and line.startswith("🪙"))
+    assert flip.endswith(("): Clubs takes +1 Weapon", "): Mafiosa takes +1 Weapon"))
 
 
 def test_villains_ai_puts_villain_decisions_on_an_automatic_seat() -> None:
@@ -304,21 +332,66 @@ def test_a_turn_menu_of_more_than_25_choices_is_split_and_any_part_takes_any_cho
     assert all(len(part.options) <= 25 for part in parts)
     ids = [option.id for part in parts for option in part.options]
     assert len(ids) == len(set(ids)) > 25
-    assert "mon-0" in ids, "the first step is still offered"
+    assert "mon-0-3" in ids, "the first step is still offered"
     last = parts[1].options[-1]
     assert last.label.startswith("Colonel Niven: Defend")
     ENGINE.apply(state, 0, "turn", [last.id])  # the second menu's choice, under the first key
     assert state.teams[0].active[1].guard is not None and "Colonel Niven defends" in " ".join(state.log)
 
 
-def test_solitaire_villains_take_two_turns_a_round_unless_the_rulebooks_one_is_chosen() -> None:
-    """O8 (our balance ruling): in solitaire the villain deck takes two turns a round by default,
-    drawing and attacking twice; `solo_villains=1` plays the rulebook's single villain turn."""
-    for turns, draws in (("2", 2), ("1", 1)):
-        state = table(1, ("hardcase",), solo_villains=turns)
+def test_solitaire_villains_take_one_turn_a_round_unless_house_rule_solo_villains_is_2() -> None:
+    """Solitaire options ("The game plays the same"), O8: in solitaire the villain deck takes one
+    turn a round as printed (no option), and two with house rule `solo_villains=2`, drawing
+    twice."""
+    for chosen, draws in (({}, 1), ({"solo_villains": "2"}, 2), ({"solo_villains": "1"}, 1)):
+        state = table(1, ("hardcase",), smart_villains="on", **chosen)
         state.teams[0].villain_pile = ["clubs", "cowboy"]
         begin_hero_turn(state, 0)
         answer(state, "def-0")
         joined = [line for line in state.log if "joins P1's villains" in line]
-        assert len(joined) == draws, (turns, state.log)
+        assert len(joined) == draws, (chosen, state.log)
         assert (state.round, decision(state).key) == (3, "turn")
+
+
+def test_the_long_game_knocks_out_a_team_whose_pile_runs_out_unless_long_refill_is_on() -> None:
+    """Optional Rules (the long game only heals idle villains and raises the goal) and knocked Out
+    ("A hero team that runs out of cards in their draw pile is knocked out"), O4: printed, an empty
+    pile knocks the team out in a long game too; house rule `long_refill` shuffles the discard into
+    a new pile once."""
+    state = table(long_game="on")
+    state.teams[0].hero_pile, state.teams[0].hero_discard = [], ["h_heal", "kion"]
+    begin_hero_turn(state, 0)
+    assert state.teams[0].knocked_out and said(state, "no hero card left to draw")
+    state = table(long_game="on", long_refill="on")
+    state.teams[0].hero_pile, state.teams[0].hero_discard = [], ["h_heal", "kion"]
+    begin_hero_turn(state, 0)
+    assert not state.teams[0].knocked_out and len(state.teams[0].hero_pile) == 1
+    assert said(state, "Long game: P1's hero discard is shuffled into a new pile, once")
+
+
+# --- house rules (O8-O11) -----------------------------------------------------------------------
+
+
+def test_every_house_rule_is_a_named_option_off_by_default_with_its_reason() -> None:
+    """DESIGN section 7: a table opened with no options plays the printed rules; each of our
+    changes is a named house rule, off by default, saying why, and marked where it changes how hard
+    the game is (which keeps solitaire high scores apart)."""
+    house = {option.id: option for option in ENGINE.meta.options if option.house_rule}
+    assert set(house) == {"catch_up", "solo_villains", "smart_villains", "long_refill"}
+    assert all(option.why and not option.is_on(option.default) for option in house.values())
+    assert {key for key, option in house.items() if option.changes_difficulty} == {
+        "solo_villains",
+        "smart_villains",
+        "long_refill",
+    }
+    assert not any(option.house_rule for option in ENGINE.meta.options if option.id not in house)
+
+
+def test_a_game_saved_before_the_house_rules_decodes_and_keeps_its_two_solitaire_villain_turns() -> None:
+    """A saved solitaire game from when two villain turns were the default stored
+    `solo_villains=2` (the lobby fills in every option): it decodes and still plays two turns;
+    a saved multiplayer game without `catch_up` plays on in the printed order."""
+    back = ENGINE.decode(ENGINE.encode(table(1, ("hardcase",), solo_villains="2")))
+    assert back.options == {"solo_villains": "2"} and flow.villain_turns(back) == 2
+    multi = ENGINE.decode(ENGINE.encode(table(3)))
+    assert "catch_up" not in multi.options and flow.round_order(multi) == [0, 1, 2]

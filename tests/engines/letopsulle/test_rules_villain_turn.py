@@ -90,24 +90,42 @@ def test_a_villain_object_goes_to_the_one_villain_that_can_use_it() -> None:
     assert said(state, "Clubs takes +1 Weapon") and decision(state).key == "vturn"
 
 
-def test_a_villain_object_replaces_and_discards_the_old_one() -> None:
-    """Villain Phase 1 ("If the villain already had an object, it is first discarded"), R11."""
+def test_a_drawn_villain_object_never_replaces_an_object_without_asking_and_says_what_goes() -> None:
+    """Villain Phase 1 ("it can be played to any active villain ... If the villain already had an
+    object, it is first discarded"), R11: Clubs holds a +3 Armor and draws a +1 Weapon: its owner is
+    asked (take it and lose the Armor, or discard the Weapon); either way the log says what goes."""
+    state = table()
+    clubs = add_villain(state, 0, "clubs", item="v_armor3")
+    begin_villain_turn(state, 0, draw="v_weapon1")
+    assert (decision(state).seat, decision(state).key) == (0, "place")
+    assert labels(state) == {
+        f"v{clubs.uid}": "Clubs takes +1 Weapon (discarding its +3 Armor)",
+        "x": "Nobody: discard +1 Weapon",
+    }
+    answer(state, "x")
+    assert clubs.item == "v_armor3" and state.teams[0].villain_discard == ["v_weapon1"]
+    assert said(state, "+1 Weapon is discarded: no villain takes it") and decision(state).key == "vturn"
     state = table()
     clubs = add_villain(state, 0, "clubs", item="v_armor1")
     begin_villain_turn(state, 0, draw="v_weapon2")
+    answer(state, f"v{clubs.uid}")
     assert clubs.item == "v_weapon2" and state.teams[0].villain_discard == ["v_armor1"]
+    assert said(state, "Clubs takes +2 Weapon; its +1 Armor is discarded")
 
 
 def test_the_owner_chooses_which_villain_takes_an_object() -> None:
     """R11 ("the owner chooses"): two villains can use the +1 Armor; the owner is asked where it
-    goes, and the label warns when it replaces an object."""
+    goes, and the label says which object it would discard."""
     state = table()
     add_villain(state, 0, "clubs", item="v_weapon1")
     zeus = add_villain(state, 0, "zeus")
     begin_villain_turn(state, 0, draw="v_armor1")
     asked = decision(state)
     assert (asked.seat, asked.key) == (0, "place")
-    assert labels(state) == {"v1": "Clubs takes +1 Armor (replacing its object)", "v2": "Zeus takes +1 Armor"}
+    assert labels(state) == {
+        "v1": "Clubs takes +1 Armor (discarding its +1 Weapon)",
+        "v2": "Zeus takes +1 Armor",
+    }
     answer(state, f"v{zeus.uid}")
     assert zeus.item == "v_armor1" and state.teams[0].waiting == []
     assert decision(state).key == "vturn"
@@ -251,7 +269,7 @@ def test_villain_intelligence_shows_the_cards_to_its_owner_only() -> None:
     events = answer(state, "hp-1")
     peeks = [event for event in events if event.kind == "peek"]
     assert [(event.text, event.visible_to) for event in peeks] == [("P1 sees, top first: Paragon", (0,))]
-    assert said(state, "Fixxer uses Intelligence and looks at the top 1 cards of P2's hero pile")
+    assert said(state, "Fixxer uses Intelligence and looks at the top card of P2's hero pile")
     assert not said(state, "Paragon")
     assert [face["id"] for face in ENGINE.view(state, 0)["you"]["peek"]] == ["paragon"]
     assert ENGINE.view(state, 1)["you"]["peek"] == []
