@@ -16,8 +16,9 @@ SWEPT = {  # file: (game, the heading where its rulings stop, or "" for the whol
     "superhot_cards.md": ("superhot", ""),
     "smashmasters.md": ("smashmasters", "## B."),
     "supernova.md": ("supernova", ""),
+    "letopsulle.md": ("letopsulle", "## Card list"),
 }
-ITEM = re.compile(r"^(?:- |\d+[a-z]?\. )\*\*")
+ITEM = re.compile(r"^(?:- |\d+[a-z]?\. )\*\*|^\*\*[A-Z]\d+\. ")  # "- **…", "12. **…", "**R1. …"
 KIND = re.compile(
     r"^\s+Kind: (?:fills a gap\."
     r'|reading — ".+"\.'
