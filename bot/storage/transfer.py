@@ -22,7 +22,7 @@ from bot.storage.sqlite import SqliteStorage
 # Parents before children (foreign keys); schema_migrations is the target's own.
 TABLES = (
     "tables", "seats", "actions", "results", "result_seats", "rating_changes", "ratings", "high_scores",
-    "user_settings", "guild_settings", "decks",
+    "user_settings", "guild_settings", "decks", "pending_clicks",
 )  # fmt: skip
 BATCH = 5000
 
