@@ -188,6 +188,8 @@ class TablePresenter:
                 await self.repost(live)
             return
         fields = await self.message_fields(live, closing)
+        if not self.service.coordinator.owns_message(table_id):
+            return  # paused while drawing: its heartbeats lapsed, another process may own it now
         try:
             await self.edit_table_message(live, fields)
         except discord.NotFound:
