@@ -40,6 +40,13 @@ RUN pip install /tmp/wheels/*.whl && rm -rf /tmp/wheels
 RUN mkdir -p /data && chown supertable:supertable /data
 VOLUME /data
 ENV DATABASE_URL=sqlite:////data/supertable.db
+# /metrics and /healthz (docs/operations.md) on port 9100 inside the container: publish it with
+# `-p 127.0.0.1:9100:9100` for Prometheus; the health check below asks /healthz.
+ENV METRICS_PORT=9100 \
+    METRICS_HOST=0.0.0.0
+EXPOSE 9100
+HEALTHCHECK --interval=30s --timeout=5s --start-period=120s --retries=3 \
+    CMD ["python", "-c", "import os, urllib.request; urllib.request.urlopen('http://127.0.0.1:' + os.environ['METRICS_PORT'] + '/healthz', timeout=4)"]
 
 WORKDIR /app
 USER supertable

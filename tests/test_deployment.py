@@ -46,3 +46,11 @@ def grace_seconds(period: str) -> float:
     """Compose's duration (`30s`, `1m`) in seconds."""
     units = {"s": 1.0, "m": 60.0}
     return float(period[:-1]) * units[period[-1]]
+
+
+def test_the_image_checks_its_health_on_the_metrics_port_it_turns_on() -> None:
+    text = DOCKERFILE.read_text(encoding="utf-8")
+    assert "METRICS_PORT=9100" in text, "the image serves /healthz"
+    check = next(line for line in text.splitlines() if line.startswith("HEALTHCHECK"))
+    following = text[text.index(check) :].split("\n\n", 1)[0]
+    assert "/healthz" in following and "METRICS_PORT" in following
