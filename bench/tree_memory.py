@@ -13,6 +13,7 @@ per process. Memory is not timing: these figures hold on a busy machine too.
 from __future__ import annotations
 
 import asyncio
+import os
 import signal
 import subprocess
 import sys
@@ -38,7 +39,7 @@ async def idle_bot(database_url: str) -> None:
     from bot.settings import Settings
     from bot.storage import open_storage
 
-    bot = create_bot(Settings.from_env({"DATABASE_URL": database_url}))
+    bot = create_bot(Settings.from_env({**os.environ, "DATABASE_URL": database_url}))
     bot.render_pool.start()
     storage = open_storage(database_url)
     await storage.open()
