@@ -55,16 +55,16 @@ def warm(games: Iterable[str]) -> None:
 
 
 def palettes_apart(games: Iterable[str]) -> dict[str, list[int] | None]:
-    """Each game's palette, chosen in a child process: choosing it draws every sample of the game,
-    and the layers those drawings leave in the caches (every table size, every card) would
-    otherwise stay in this process, and in every worker forked from it, whether used or not."""
+    """Each game's palette, chosen in a child process of its own: choosing it draws every sample
+    of the game, and the layers those drawings leave in the caches (every table size, every card)
+    would otherwise stay in this process, and in every worker forked from it, whether used or not.
+    One game at a time, so the start-up peak is one game's samples, not all of them."""
     context = multiprocessing.get_context("fork")  # the fork server is single-threaded here
-    with ProcessPoolExecutor(1, mp_context=context) as chooser:
-        return chooser.submit(_palettes, list(games)).result()
-
-
-def _palettes(games: list[str]) -> dict[str, list[int] | None]:
-    return {game_id: palette_colours(game_id) for game_id in games}
+    chosen: dict[str, list[int] | None] = {}
+    for game_id in games:
+        with ProcessPoolExecutor(1, mp_context=context) as chooser:
+            chosen[game_id] = chooser.submit(palette_colours, game_id).result()
+    return chosen
 
 
 def warm_server(games: Iterable[str]) -> None:
