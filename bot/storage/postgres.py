@@ -149,7 +149,7 @@ async def drive(
         step = progress.step or next(plan)
         while True:
             progress.step = step
-            if not in_transaction and not reads_only(step):
+            if not in_transaction and not repeatable(step):
                 progress.unsafe = True
             if isinstance(step, Fetch):
                 sql = numbered(step.sql) + (" FOR UPDATE" if step.lock else "")
@@ -175,6 +175,7 @@ def lost_connection(error: BaseException) -> BaseException | None:
     return None
 
 
-def reads_only(step: Fetch | Many) -> bool:
-    """Whether a statement only reads (running it twice changes nothing)."""
-    return isinstance(step, Fetch) and step.sql.lstrip()[:6].upper() == "SELECT"
+def repeatable(step: Fetch | Many) -> bool:
+    """Whether running the statement twice changes nothing more than once: a read, or a write
+    marked `repeatable`."""
+    return isinstance(step, Fetch) and (step.repeatable or step.sql.lstrip()[:6].upper() == "SELECT")

@@ -89,12 +89,12 @@ _LOST_CLICKS = "SELECT user_id FROM pending_clicks WHERE table_id = ? ORDER BY c
 
 def note_click(table_id: int, user_id: int, at: float) -> Plan[None]:
     """Mark a click as being applied (the save that applies it deletes the mark)."""
-    yield Fetch(_NOTE_CLICK, (table_id, user_id, at))
+    yield Fetch(_NOTE_CLICK, (table_id, user_id, at), repeatable=True)
 
 
 def forget_click(table_id: int, user_id: int) -> Plan[None]:
     """A click answered without a save (refused, or out of date): not lost."""
-    yield Fetch(_FORGET_CLICK, (table_id, user_id))
+    yield Fetch(_FORGET_CLICK, (table_id, user_id), repeatable=True)
 
 
 def take_lost_clicks(table_id: int) -> Plan[list[int]]:
