@@ -1,6 +1,8 @@
 # SuperTable production image: non-root, fonts inside the package, SQLite in the /data volume.
 #   docker build -t supertable .
-#   docker run -d -e DISCORD_TOKEN=... -v supertable-data:/data supertable
+#   docker run -d -e DISCORD_TOKEN=... -v supertable-data:/data --stop-timeout 30 supertable
+# `docker stop` sends SIGTERM: the bot hands its tables over and closes cleanly (a few seconds);
+# give it 30 s (`--stop-timeout 30`, compose's stop_grace_period) before Docker kills it.
 
 FROM python:3.11-slim AS base
 ENV PYTHONDONTWRITEBYTECODE=1 \
@@ -16,6 +18,10 @@ COPY . .
 RUN pip wheel --no-deps --wheel-dir /wheels .
 
 FROM base
+# tini as process 1 passes SIGTERM on to the bot and reaps the render workers' processes.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends tini \
+ && rm -rf /var/lib/apt/lists/*
 RUN groupadd --system --gid 10001 supertable \
  && useradd --system --uid 10001 --gid supertable --home-dir /app --no-create-home supertable
 
@@ -34,7 +40,16 @@ RUN pip install /tmp/wheels/*.whl && rm -rf /tmp/wheels
 RUN mkdir -p /data && chown supertable:supertable /data
 VOLUME /data
 ENV DATABASE_URL=sqlite:////data/supertable.db
+# /metrics and /healthz (docs/operations.md) on port 9100 inside the container: publish it with
+# `-p 127.0.0.1:9100:9100` for Prometheus; the health check below asks /healthz.
+ENV METRICS_PORT=9100 \
+    METRICS_HOST=0.0.0.0
+EXPOSE 9100
+HEALTHCHECK --interval=30s --timeout=5s --start-period=120s --retries=3 \
+    CMD ["python", "-c", "import os, urllib.request; urllib.request.urlopen('http://127.0.0.1:' + os.environ['METRICS_PORT'] + '/healthz', timeout=4)"]
 
 WORKDIR /app
 USER supertable
+STOPSIGNAL SIGTERM
+ENTRYPOINT ["/usr/bin/tini", "--"]
 CMD ["python", "-m", "bot"]

@@ -25,6 +25,7 @@ from bench.records import records_speed
 from bench.render import render_speed
 from bench.report import render_table, write_results
 from bench.startup import startup_time
+from bench.tree_memory import tree_memory
 
 SECTIONS: dict[str, Callable[[bool], list[Figure]]] = {
     "engine": engine_speed,
@@ -33,7 +34,7 @@ SECTIONS: dict[str, Callable[[bool], list[Figure]]] = {
     "act-postgres": postgres_action_latency,
     "capacity": capacity,
     "cluster": cluster_capacity,
-    "memory": memory_per_table,
+    "memory": lambda quick: memory_per_table(quick) + tree_memory(quick),
     "startup": startup_time,
     "records": records_speed,
     "fairness": fairness,

@@ -18,7 +18,7 @@ import asyncio
 import random
 import tempfile
 import time
-from collections.abc import Coroutine, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -245,10 +245,12 @@ async def run_load(
     *,
     first_place: int = 10_000,
     cluster: bool = False,
+    warmed: Callable[[], None] = lambda: None,
 ) -> tuple[Tally, RenderPool]:
     """Play `tables` tables at `rate` offered clicks per second in all on the database the URL names
     (empty), in channels numbered from `first_place`; measure after the warm-up. With `cluster`
-    (PostgreSQL) this process joins the cluster of processes on the database, as the bot does."""
+    (PostgreSQL) this process joins the cluster of processes on the database, as the bot does.
+    `warmed()` is called once the render workers are warm, before the load starts."""
     storage = open_storage(database_url)
     await storage.open()
     coordinator = Cluster(storage) if cluster and isinstance(storage, PostgresStorage) else None
@@ -259,6 +261,7 @@ async def run_load(
     settings = Settings.from_env({})
     pool = RenderPool(settings.render_workers)
     await pool.warmed()
+    warmed()
     presenter = BenchPresenter(service, pool, tally, settings.table_edit_interval)
     service.listener = presenter
     plans = table_plans()

@@ -21,6 +21,7 @@ from engines.core import Engine
 
 if TYPE_CHECKING:
     from bot.cluster import Cluster
+    from bot.metrics import MetricsServer
 
 log = logging.getLogger(__name__)
 DISCORD_LAYER = "cogs"  # loaded as an extension by name: bot/ never imports the Discord adapters
@@ -84,6 +85,7 @@ class SuperTableBot(commands.Bot):
         self._announcer: asyncio.Task[None] | None = None
         self.render_pool = RenderPool(settings.render_workers)
         self.cluster: Cluster | None = None
+        self.metrics: MetricsServer | None = None
 
     async def setup_hook(self) -> None:
         """Start the render workers, open storage, build the service, load the Discord layer, sync
@@ -101,6 +103,10 @@ class SuperTableBot(commands.Bot):
             coordinator=self.cluster,
         )
         await self.load_extension(DISCORD_LAYER)
+        if self.settings.metrics_port is not None:
+            from bot.metrics import start_metrics  # prometheus-client is imported only then
+
+            self.metrics = await start_metrics(self, self.settings.metrics_host, self.settings.metrics_port)
         if self.settings.sync_guild_id:
             guild = discord.Object(self.settings.sync_guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -145,6 +151,8 @@ class SuperTableBot(commands.Bot):
                 await self.cluster.leave()
             await service.storage.close()
         await self.render_pool.close()
+        if self.metrics is not None:
+            await self.metrics.close()
         await super().close()
 
 

@@ -3,9 +3,11 @@ pauses while Discord cannot be reached (no network, DNS, a proxy, Discord having
 
 from __future__ import annotations
 
+import signal
 import socket
 import sys
 import time
+from types import FrameType
 
 import aiohttp
 import discord
@@ -24,7 +26,7 @@ NETWORK_ERRORS = (
 )
 """Failures on the way to Discord that may pass by themselves. Other OSErrors (a database folder
 that cannot be written, a full disk) are this machine's and are not retried."""
-STOPPED = 130  # the exit status of a run stopped with Ctrl+C
+STOPPED = 130  # the exit status of a run stopped (Ctrl+C or SIGTERM) between two tries
 
 
 def network_problem(exc: BaseException) -> str:
@@ -45,9 +47,23 @@ def say(line: str) -> None:
     print(f"supertable: {line}", file=sys.stderr, flush=True)
 
 
+def interrupt_on_sigterm() -> None:
+    """Make SIGTERM (what `docker stop`, compose and systemd send) stop the bot exactly as Ctrl+C
+    does: the bot's tables are handed over, its `processes` row removed, storage and the render
+    pool closed. Without this, SIGTERM kills the process at once (or, as a container's process 1,
+    is ignored until Docker kills it)."""
+
+    def as_interrupt(_signum: int, _frame: FrameType | None) -> None:
+        signal.raise_signal(signal.SIGINT)  # whatever handles Ctrl+C now (asyncio's runner) handles it
+
+    signal.signal(signal.SIGTERM, as_interrupt)
+
+
 def run_until_stopped(settings: Settings, token: str) -> int:
     """Run the bot; a network failure is told in one line and retried after RETRY_DELAYS. Returns
-    the exit status: 0 when the bot closed, 2 when Discord refuses the configuration, 130 on Ctrl+C."""
+    the exit status: 0 when the bot closed (Ctrl+C and SIGTERM close it cleanly), 2 when Discord
+    refuses the configuration, 130 when stopped while waiting to try again."""
+    interrupt_on_sigterm()
     failures = 0
     while True:
         try:

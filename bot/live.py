@@ -134,3 +134,13 @@ class LiveTable:
 
     def encode_runtime(self) -> bytes:
         return encode_runtime(self.runtime)
+
+
+def lost_click_notes(live: LiveTable, user_ids: list[int]) -> list[str]:
+    """One line for each person at the table whose last click was cut off by a stop, unapplied."""
+    names = {seat.user_id: seat.name for seat in live.record.seats}
+    return [
+        f"{names[user_id]}, your last click did not go through before the restart: please make it again."
+        for user_id in user_ids
+        if user_id in names
+    ]

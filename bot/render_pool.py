@@ -64,12 +64,47 @@ View = Mapping[str, Any] | Callable[[], Mapping[str, Any]]
 SLACK = {Urgency.WAITED_ON: 0.0, Urgency.CLICKED: 0.25, Urgency.BACKGROUND: 1.0}
 
 
+WORKER_MIB = 100
+"""Memory a worker takes beyond what it shares with its fork server, with room: about 35 MiB idle,
+more as it builds the layers of the games and table sizes it draws (`python -m bench --only memory`)."""
+KEPT_FREE_MIB = 256
+"""Memory left to everything else when sizing the pool (the bot itself, the database, the system)."""
+
+
 def default_workers() -> int:
-    """One worker process per core this process may use."""
+    """One worker process per core this process may use, fewer when the memory available (to this
+    container, if it is limited) would not hold them: a small host runs one (RENDER_WORKERS
+    overrides this)."""
     try:
-        return max(1, len(os.sched_getaffinity(0)))
+        cores = max(1, len(os.sched_getaffinity(0)))
     except AttributeError:  # not on Linux
-        return max(1, os.cpu_count() or 1)
+        cores = max(1, os.cpu_count() or 1)
+    available = available_mib()
+    if available is None:
+        return cores
+    return max(1, min(cores, int((available - KEPT_FREE_MIB) // WORKER_MIB)))
+
+
+def available_mib() -> float | None:
+    """MiB of memory still available to this process (Linux: the system's MemAvailable, or what
+    is left under the container's cgroup limit when that is less); None when unknown."""
+    found: list[float] = []
+    for line in _read("/proc/meminfo").splitlines():
+        if line.startswith("MemAvailable:"):
+            found.append(int(line.split()[1]) / 1024)
+    ceiling, used = _read("/sys/fs/cgroup/memory.max").strip(), _read("/sys/fs/cgroup/memory.current")
+    if ceiling.isdigit() and used.strip().isdigit():
+        found.append((int(ceiling) - int(used)) / 2**20)
+    return min(found) if found else None
+
+
+def _read(path: str) -> str:
+    """A small system file's text, empty when it cannot be read."""
+    try:
+        with open(path) as file:
+            return file.read()
+    except OSError:
+        return ""
 
 
 def extra_renderers() -> dict[str, str]:

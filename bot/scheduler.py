@@ -59,6 +59,10 @@ class Scheduler:
             self._sleeping_until = None
             self._driver = asyncio.get_running_loop().create_task(self._drive())
 
+    def __len__(self) -> int:
+        """How many tables have a deadline armed (every lobby and running game does)."""
+        return len(self._due)
+
     def armed(self, table_id: int) -> bool:
         """Whether a deadline is armed for this table."""
         return table_id in self._due

@@ -24,7 +24,7 @@ from bot.coordination import Alone, Coordinator
 from bot.errors import StaleChoice, TableMoved, UserError
 from bot.limits import check_room
 from bot.listener import DecisionRef, TableChange, TableListener
-from bot.live import LiveTable
+from bot.live import LiveTable, lost_click_notes
 from bot.outcomes import result_record
 from bot.runtime import Answer, Runtime
 from bot.scheduler import Scheduler
@@ -258,8 +258,15 @@ class TableService(AroundTheTable):
     async def act(
         self, table_id: int, user_id: int, version: int, key: str, choice: Sequence[str]
     ) -> LiveTable:
-        """A player's choice; raises StaleChoice for an outdated panel, UserError when refused."""
-        return await _once_more_if_moved(lambda: self._act(table_id, user_id, version, key, choice))
+        """A player's choice; raises StaleChoice for an outdated panel, UserError when refused. The
+        click is marked as pending until the save that applies it (a process that stops before
+        then leaves the mark, and the table's "resumed" note tells the player)."""
+        await self.storage.note_click(table_id, user_id, self.clock())
+        try:
+            return await _once_more_if_moved(lambda: self._act(table_id, user_id, version, key, choice))
+        except (StaleChoice, UserError):
+            await self.storage.forget_click(table_id, user_id)  # answered: nothing was lost
+            raise
 
     async def _act(
         self, table_id: int, user_id: int, version: int, key: str, choice: Sequence[str]
@@ -470,12 +477,14 @@ class TableService(AroundTheTable):
         self.scheduler.arm(live.id, deadline)
 
     async def announce_resumed(self, table_id: int) -> None:
-        """After a restart: tell the table's people that play goes on."""
+        """After a restart: tell the table's people that play goes on, and each whose last click
+        the stop cut off before it was applied that it did not go through."""
         try:
             live = await self.get(table_id)
         except UserError:
             return
-        await self._publish(live, "resumed")
+        lost = await self.storage.take_lost_clicks(table_id)
+        await self._publish(live, "resumed", Step(notes=lost_click_notes(live, lost)))
 
     async def remote_change(self, table_id: int, rev: int) -> None:
         """Another process saved this table: drop the copy here (it reloads on its next use) and let

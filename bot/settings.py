@@ -35,6 +35,8 @@ ENVIRONMENT = {
     "LEADERBOARD_MIN_GAMES": "3",
     "SHARD_COUNT": "unset",
     "SHARD_IDS": "unset: every shard",
+    "METRICS_PORT": "unset: no /metrics or /healthz",
+    "METRICS_HOST": "127.0.0.1",
 }
 """Every environment variable the bot reads, with its default (the README's settings table says
 what each one does; a test keeps the two lists the same)."""
@@ -58,6 +60,8 @@ class Settings:
     shard_ids: tuple[int, ...] | None = None
     render_workers: int | None = None  # None: one process per core; 0: threads in this process
     dms: bool = True  # whether players can get their turns by DM (the offline sandbox cannot show DMs)
+    metrics_port: int | None = None  # /metrics and /healthz served here when set (bot.metrics)
+    metrics_host: str = "127.0.0.1"
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
@@ -82,6 +86,8 @@ class Settings:
             shard_count=_optional_int(values, "SHARD_COUNT"),
             shard_ids=tuple(_int_list(shard_ids)) if shard_ids else None,
             render_workers=_render_workers(values),
+            metrics_port=_optional_int(values, "METRICS_PORT"),
+            metrics_host=values.get("METRICS_HOST") or "127.0.0.1",
         )
 
     def require_token(self) -> str:

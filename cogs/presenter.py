@@ -36,6 +36,7 @@ CLICK_IS_RECENT = 3.0  # seconds after a person acted at a table during which it
 CLOSE_WAIT = 3.0  # seconds pending table edits may take at shutdown, before the connection closes
 QUIET = discord.AllowedMentions.none()
 CANCELLED = "This table was cancelled."
+RESUMED = "♻️ SuperTable restarted; this game carries on where it left off."
 PING = discord.AllowedMentions(users=True)
 
 
@@ -118,9 +119,8 @@ class TablePresenter:
         elif change.kind == "resumed":
             if not await self.service.coordinator.edits_message(live.id):
                 return  # another process shows this table
-            await _safely(
-                self.say(live, "♻️ SuperTable restarted; this game carries on where it left off."), "note"
-            )
+            note = "\n".join([RESUMED, *change.notes])  # and whose last click the stop cut off
+            await _safely(self.say(live, note), "note")
         else:
             self.consoles.changed(live)
             if change.kind == "started" and live.engine.meta.live_play:
@@ -189,6 +189,8 @@ class TablePresenter:
                 await self.repost(live)
             return
         fields = await self.message_fields(live, closing)
+        if not self.service.coordinator.owns_message(table_id):
+            return  # paused while drawing: its heartbeats lapsed, another process may own it now
         try:
             await self.edit_table_message(live, fields)
         except discord.NotFound:

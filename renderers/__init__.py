@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import functools
 import logging
+from collections.abc import Mapping
 from typing import Literal, Protocol
 
 from PIL import Image
 
 from renderers import shipped_palettes
 from renderers.generic import GenericRenderer
-from renderers.kit.encode import RenderedImage, palette_of, paletted, rendered_image
+from renderers.kit.encode import RenderedImage, palette_image, palette_of, paletted, rendered_image
 from renderers.kit.house_rules import house_rules_alt, house_rules_in, with_house_rules
 from renderers.kit.text import one_line_texts
 from renderers.kit.views import View
@@ -108,8 +109,11 @@ def draw(game_id: str, view: View, kind: Literal["table", "hand"]) -> tuple[Imag
 @functools.cache
 def game_palette(game_id: str) -> Image.Image | None:
     """The 256 colours of a built-in game's images (None for other renderers: their images get
-    colours of their own): the shipped ones while the renderer is unchanged (`shipped_palettes`),
-    else chosen now from its samples (`choose_palette`)."""
+    colours of their own): one chosen in another process (`adopt_palettes`), else the shipped
+    ones while the renderer is unchanged (`shipped_palettes`), else chosen now from its samples
+    (`choose_palette`)."""
+    if game_id in _CHOSEN_ELSEWHERE:
+        return palette_image(_CHOSEN_ELSEWHERE[game_id])
     if game_id not in BUILT_IN:
         return None
     return shipped_palettes.load(game_id) or choose_palette(game_id)
@@ -126,6 +130,23 @@ def choose_palette(game_id: str) -> Image.Image | None:
         for image in (renderer.table(public), renderer.hand(seat))
     ]
     return palette_of(images) if images else None
+
+
+_CHOSEN_ELSEWHERE: dict[str, list[int]] = {}
+
+
+def palette_colours(game_id: str) -> list[int] | None:
+    """The game's palette as R, G, B values (to hand to another process), None when it has none."""
+    palette = game_palette(game_id)
+    return None if palette is None else palette.getpalette()
+
+
+def adopt_palettes(colours: Mapping[str, list[int] | None]) -> None:
+    """Use palettes chosen in another process (see `palette_colours`) instead of choosing them here."""
+    for game_id, chosen in colours.items():
+        if chosen is not None:
+            _CHOSEN_ELSEWHERE[game_id] = chosen
+    game_palette.cache_clear()
 
 
 def quantise(game_id: str, image: Image.Image, renderer: Renderer) -> Image.Image:

@@ -9,16 +9,20 @@ bot or cogs.
 from __future__ import annotations
 
 import contextlib
+import ctypes
+import gc
 import importlib
 import logging
+import multiprocessing
 import os
 import time
 from collections.abc import Iterable, Mapping
+from concurrent.futures import ProcessPoolExecutor
 from typing import Literal
 
 import msgspec
 
-from renderers import REGISTRY, draw, encode, quantise, register
+from renderers import REGISTRY, adopt_palettes, draw, encode, palette_colours, quantise, register
 from renderers.kit.encode import RenderedImage, rendered_image
 
 log = logging.getLogger(__name__)
@@ -48,6 +52,38 @@ def warm(games: Iterable[str]) -> None:
             renderer.hand(seat)
         except Exception:
             log.exception("warming the %s renderer failed", game_id)
+
+
+def palettes_apart(games: Iterable[str]) -> dict[str, list[int] | None]:
+    """Each game's palette, chosen in a child process of its own: choosing it draws every sample
+    of the game, and the layers those drawings leave in the caches (every table size, every card)
+    would otherwise stay in this process, and in every worker forked from it, whether used or not.
+    One game at a time, so the start-up peak is one game's samples, not all of them."""
+    context = multiprocessing.get_context("fork")  # the fork server is single-threaded here
+    chosen: dict[str, list[int] | None] = {}
+    for game_id in games:
+        with ProcessPoolExecutor(1, mp_context=context) as chooser:
+            chosen[game_id] = chooser.submit(palette_colours, game_id).result()
+    return chosen
+
+
+def warm_server(games: Iterable[str]) -> None:
+    """Warm the fork server that render workers start from: palettes chosen apart, then each game's
+    first sample drawn (fonts, text masks, the most common layers), then the heap handed back to
+    the system and every object frozen, so the workers share these pages copy-on-write instead of
+    each dirtying its own copy (the garbage collector would otherwise write to all of them)."""
+    games = list(games)
+    adopt_palettes(palettes_apart(games))
+    warm(games)
+    gc.collect()
+    release_free_memory()
+    gc.freeze()
+
+
+def release_free_memory() -> None:
+    """Give the heap's free pages back to the system (glibc's malloc_trim; elsewhere nothing)."""
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
 
 
 def prepare(extra: Mapping[str, str]) -> None:

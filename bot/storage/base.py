@@ -91,6 +91,18 @@ class Storage(Protocol):
         """How many lobbies and active tables this member hosts in a server, and the server has in all."""
         ...
 
+    async def note_click(self, table_id: int, user_id: int, at: float) -> None:
+        """Mark a person's click as being applied; the save that applies it deletes the mark."""
+        ...
+
+    async def forget_click(self, table_id: int, user_id: int) -> None:
+        """A click answered without being applied: nothing was lost."""
+        ...
+
+    async def take_lost_clicks(self, table_id: int) -> list[int]:
+        """Who clicked at the table before the process stopped, their click never applied (once)."""
+        ...
+
     async def user_settings(self, user_id: int) -> UserSettings:
         """A user's settings (defaults when none are stored)."""
         ...

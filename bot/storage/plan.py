@@ -22,11 +22,14 @@ class Fetch(NamedTuple):
 
     `lock`: a SELECT whose rows the transaction will update. PostgreSQL locks them (FOR UPDATE)
     so concurrent writers cannot lose an update; SQLite's writers hold the whole database anyway.
+    `repeatable`: running it twice leaves what running it once does (an upsert or delete of fixed
+    values), so it may run again after a lost connection even outside a transaction.
     """
 
     sql: str
     params: Sequence[Any] = ()
     lock: bool = False
+    repeatable: bool = False
 
 
 class Many(NamedTuple):

@@ -59,6 +59,8 @@ def save_table(
     if seats_changed:
         yield Fetch("DELETE FROM seats WHERE table_id = ?", (record.id,))
         yield from _insert_seats(record.id, record.seats)
+    if any(action.actor == "human" for action in actions):  # the click was applied: not lost
+        yield Fetch(_FORGET_CLICKS, (record.id,))
     seqs: list[int] = []
     if actions:  # the update returned the last seq so far: the row's lock keeps it the last
         first = int(updated[0]["last"] or 0) + 1
@@ -74,6 +76,33 @@ def save_table(
         yield from _insert_result(result)
         yield from record_queries.record_result(result)
     return seqs
+
+
+_NOTE_CLICK = (
+    "INSERT INTO pending_clicks (table_id, user_id, clicked_at) VALUES (?, ?, ?)"
+    " ON CONFLICT (table_id, user_id) DO UPDATE SET clicked_at = excluded.clicked_at"
+)
+_FORGET_CLICK = "DELETE FROM pending_clicks WHERE table_id = ? AND user_id = ?"
+_FORGET_CLICKS = "DELETE FROM pending_clicks WHERE table_id = ?"
+_LOST_CLICKS = "SELECT user_id FROM pending_clicks WHERE table_id = ? ORDER BY clicked_at"
+
+
+def note_click(table_id: int, user_id: int, at: float) -> Plan[None]:
+    """Mark a click as being applied (the save that applies it deletes the mark)."""
+    yield Fetch(_NOTE_CLICK, (table_id, user_id, at), repeatable=True)
+
+
+def forget_click(table_id: int, user_id: int) -> Plan[None]:
+    """A click answered without a save (refused, or out of date): not lost."""
+    yield Fetch(_FORGET_CLICK, (table_id, user_id), repeatable=True)
+
+
+def take_lost_clicks(table_id: int) -> Plan[list[int]]:
+    """The people whose click at the table was never applied (oldest first), forgotten now."""
+    rows = yield Fetch(_LOST_CLICKS, (table_id,))
+    if rows:
+        yield Fetch(_FORGET_CLICKS, (table_id,))
+    return [int(row[0]) for row in rows]
 
 
 def _insert_seats(table_id: int, seats: Sequence[SeatRecord]) -> Plan[None]:

@@ -108,6 +108,19 @@ class SqlStorage(ABC):
         """The result of a finished table with its seats by seat index, or None."""
         return await self._run(queries.result(table_id), Mode.READ)
 
+    async def note_click(self, table_id: int, user_id: int, at: float) -> None:
+        """Mark a person's click as being applied; the save that applies it deletes the mark."""
+        await self._run(queries.note_click(table_id, user_id, at), Mode.SINGLE)
+
+    async def forget_click(self, table_id: int, user_id: int) -> None:
+        """A click answered without being applied (refused, out of date): nothing was lost."""
+        await self._run(queries.forget_click(table_id, user_id), Mode.SINGLE)
+
+    async def take_lost_clicks(self, table_id: int) -> list[int]:
+        """Who clicked at the table before the process stopped, their click never applied (each
+        told once: the marks are deleted)."""
+        return await self._run(queries.take_lost_clicks(table_id), Mode.WRITE)
+
     async def user_settings(self, user_id: int) -> UserSettings:
         """A user's settings, or the defaults."""
         rows = await self._run(

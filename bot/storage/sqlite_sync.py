@@ -16,7 +16,7 @@ def transaction(conn: sqlite3.Connection, *, write: bool = True) -> Iterator[sql
     """A transaction on an autocommit connection (a consistent snapshot when not `write`), rolled
     back on any error. Writers take the write lock up front (BEGIN IMMEDIATE), so others sharing the
     file wait (busy_timeout) instead of failing mid-transaction."""
-    conn.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+    begin(conn, "BEGIN IMMEDIATE" if write else "BEGIN")
     try:
         yield conn
         conn.execute("COMMIT")
@@ -24,6 +24,18 @@ def transaction(conn: sqlite3.Connection, *, write: bool = True) -> Iterator[sql
         if conn.in_transaction:
             conn.execute("ROLLBACK")
         raise
+
+
+def begin(conn: sqlite3.Connection, statement: str) -> None:
+    """Start a transaction; when another process held the database past the busy timeout, wait for
+    it once more (at most twice the busy timeout in all) before `database is locked` surfaces.
+    Nothing has been done yet, so trying again cannot do anything twice."""
+    try:
+        conn.execute(statement)
+    except sqlite3.OperationalError as exc:
+        if "database is locked" not in str(exc):
+            raise
+        conn.execute(statement)
 
 
 class SideConnection:

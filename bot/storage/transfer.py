@@ -22,7 +22,7 @@ from bot.storage.sqlite import SqliteStorage
 # Parents before children (foreign keys); schema_migrations is the target's own.
 TABLES = (
     "tables", "seats", "actions", "results", "result_seats", "rating_changes", "ratings", "high_scores",
-    "user_settings", "guild_settings", "decks",
+    "user_settings", "guild_settings", "decks", "pending_clicks",
     "season_ratings", "season_high_scores", "seasons", "tournaments", "tournament_tables",
 )  # fmt: skip
 BATCH = 5000

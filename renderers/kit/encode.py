@@ -70,4 +70,13 @@ def palette_of(images: Sequence[Image.Image]) -> Image.Image:
     for image in images:
         stacked.paste(image.convert("RGB"), (0, top))
         top += image.height
-    return stacked.quantize(PALETTE_COLOURS, Image.Quantize.MAXCOVERAGE, dither=Image.Dither.NONE)
+    chosen = stacked.quantize(PALETTE_COLOURS, Image.Quantize.MAXCOVERAGE, dither=Image.Dither.NONE)
+    return palette_image(chosen.getpalette() or [])
+
+
+def palette_image(colours: Sequence[int]) -> Image.Image:
+    """A one-pixel image carrying a palette (R, G, B, R, ...): all that mapping colours needs, where
+    the stacked samples it was chosen from would be kept at tens of megabytes a game."""
+    carrier = Image.new("P", (1, 1))
+    carrier.putpalette(list(colours))
+    return carrier

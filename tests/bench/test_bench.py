@@ -39,6 +39,7 @@ def test_the_quick_run_measures_every_section_and_writes_the_results(
     assert any(name.endswith("AI playouts") for _, name in figures)
     captured = capsys.readouterr()
     assert "act -> edit requested p99" in captured.out and "RSS per idle table" in captured.out
+    assert "PSS of the whole bot, idle" in captured.out
     if problem is not None:
         assert "act-postgres: skipped, no PostgreSQL" in captured.err
         assert "cluster: skipped, no PostgreSQL" in captured.err

@@ -1,11 +1,27 @@
-"""Shutdown: what is still being shown to Discord finishes before the connection closes."""
+"""Shutdown: what is still being shown to Discord finishes before the connection closes, and
+SIGTERM stops a real bot process as cleanly as Ctrl+C."""
 
 from __future__ import annotations
 
+import asyncio
+import json
+import os
+import signal
+import sys
 from pathlib import Path
 
+import pytest
+
 from bot import Settings, create_bot
-from tests.bot.service_kit import make_service
+from bot.cluster import Cluster
+from bot.cluster import join as join_cluster
+from bot.service import TableService
+from bot.storage.postgres import PostgresStorage
+from tests.bot.backends import Backend
+from tests.bot.cluster_timings import FAST
+from tests.bot.service_kit import OPEN, REGISTRY, Recorder, make_service
+
+ROOT = Path(__file__).resolve().parents[2]  # where `python -m tests...` finds the tests package
 
 
 class ClosingListener:
@@ -30,3 +46,62 @@ async def test_pending_table_edits_are_drained_before_the_connection_closes(tmp_
     await bot.close()
     assert listener.connection_open_at_close is True
     assert bot.is_closed()
+
+
+async def test_sigterm_stops_a_real_bot_process_as_cleanly_as_ctrl_c(pg: Backend) -> None:
+    """`docker stop` and systemd send SIGTERM: the bot hands its table message to a live process at
+    once (no 10 s wait for it to go unseen), removes its `processes` row, stops its render workers
+    and exits without an error."""
+    storage = pg.storage()
+    assert isinstance(storage, PostgresStorage)
+    await storage.open()
+    cluster = Cluster(storage, timings=FAST)
+    service = TableService(storage, REGISTRY, listener=Recorder(), coordinator=cluster)
+    OPEN.append(service)
+    await join_cluster(cluster, service)
+    environment = {**os.environ, "DATABASE_URL": pg.url, "RENDER_WORKERS": "1", "LOG_LEVEL": "INFO"}
+    child = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "tests.bot.bot_process",
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE, cwd=ROOT, env=environment,
+    )  # fmt: skip
+    try:
+        assert child.stdout is not None and child.stderr is not None
+        line = await asyncio.wait_for(child.stdout.readline(), timeout=120)
+        assert line.startswith(b"{"), f"the bot did not start: {line!r}"
+        held = json.loads(line)
+        assert held["workers"], "the bot runs a render worker"
+        assert await pg.raw("SELECT message_owner FROM tables WHERE id = ?", (held["table"],)) == [
+            (held["process"],)
+        ]
+        child.send_signal(signal.SIGTERM)
+        status = await asyncio.wait_for(child.wait(), timeout=60)
+        errors = (await child.stderr.read()).decode()
+        assert status == 0, errors
+        assert "Traceback" not in errors
+        assert await pg.raw("SELECT id FROM processes WHERE id = ?", (held["process"],)) == []
+        owner = await pg.raw("SELECT message_owner FROM tables WHERE id = ?", (held["table"],))
+        assert owner == [(cluster.process_id,)], "the table message was handed to the live process"
+        for pid in held["workers"]:
+            await until_gone(pid)
+    finally:
+        if child.returncode is None:
+            child.kill()
+            await child.wait()
+        await cluster.leave()
+
+
+async def until_gone(pid: int) -> None:
+    """Wait (bounded) until a process has exited (a zombie waiting for its parent counts)."""
+    for _ in range(200):
+        if not running(pid):
+            return
+        await asyncio.sleep(0.05)
+    pytest.fail(f"render worker {pid} still runs after the bot stopped")
+
+
+def running(pid: int) -> bool:
+    """Whether the process runs (not exited, not a zombie)."""
+    try:
+        return "\nState:\tZ" not in Path(f"/proc/{pid}/status").read_text()
+    except FileNotFoundError:
+        return False

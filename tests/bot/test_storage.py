@@ -42,6 +42,7 @@ SCHEMA_TABLES = {
     "schema_migrations", "tables", "seats", "actions", "results", "result_seats", "user_settings",
     "guild_settings", "decks", "ratings", "rating_changes", "high_scores",
     "season_ratings", "season_high_scores", "seasons", "tournaments", "tournament_tables",
+    "pending_clicks",
 }  # fmt: skip
 
 

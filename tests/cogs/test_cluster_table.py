@@ -1,11 +1,13 @@
 """The bot in cluster mode on simulated Discord: a change made by another process (a click that
-arrived on another shard) reaches this bot as a notice, and it edits the table message it owns."""
+arrived on another shard) reaches this bot as a notice, and it edits the table message it owns (and
+only while it owns it)."""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
+from typing import Any
 
 import pytest_asyncio
 
@@ -14,6 +16,7 @@ from bot.cluster import Cluster, ClusterTimings
 from bot.cluster import join as join_cluster
 from bot.service import TableService
 from bot.storage.postgres import PostgresStorage
+from cogs.presenter import TablePresenter
 from tests.bot.backends import Backend, backend_database
 from tests.cogs.test_full_game import start_game
 from tests.cogs.test_table_delivery import newest_table_texts, table_texts
@@ -70,3 +73,31 @@ async def test_a_change_made_in_another_process_is_shown_by_the_message_owner(si
         await other.coordinator.leave()
         other.close()
         await storage.close()
+
+
+async def test_a_process_that_lost_the_message_while_drawing_does_not_edit_it(simcord_env, pg) -> None:
+    """Paused between checking that it owns the table message and editing it (its heartbeats
+    lapsed, so another process may have adopted the table meanwhile), the bot sends no edit."""
+    world = make_world(simcord_env)
+    cluster = world.bot.cluster
+    assert cluster is not None
+    thread, table = await start_game(world)
+    table_id = table_id_of(table)
+    await simcord_env.settle()
+    assert cluster.owns_message(table_id)
+    shown = table_texts(world.table_message(thread))
+    presenter = world.bot.service.listener
+    assert isinstance(presenter, TablePresenter)
+    drawn = presenter.message_fields
+
+    async def paused_while_drawing(*args: Any) -> Callable[[], dict[str, Any]]:
+        fields = await drawn(*args)
+        cluster._last_beat -= cluster.timings.process_timeout  # no heartbeat for that long
+        return fields
+
+    presenter.message_fields = paused_while_drawing  # type: ignore[method-assign]
+    live = await world.bot.service.get(table_id)
+    await world.bot.service.act(table_id, world.bob.id, live.state.version, "swap", [])
+    await simcord_env.settle()
+    assert "-# bob kept their hand." in await newest_table_texts(world, table_id)
+    assert table_texts(world.table_message(thread)) == shown, "no edit from a process that may not own it"
