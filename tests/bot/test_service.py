@@ -194,7 +194,7 @@ async def test_forfeit_ranks_last_and_a_lone_survivor_wins(tmp_path: Path) -> No
 async def test_start_explains_seat_counts_and_host_rules(tmp_path: Path) -> None:
     service = await make_service(tmp_path / "db.sqlite")
     live = await open_lobby(service, channel=10, host=100)
-    with pytest.raises(UserError, match="needs 2 to 4 players and there are 1"):
+    with pytest.raises(UserError, match="needs 2 to 4 players and there is 1 player"):
         await service.start(live.id, 100)
     await service.join(live.id, 101, "B")
     with pytest.raises(UserError, match="Only the host"):
