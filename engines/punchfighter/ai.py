@@ -56,6 +56,7 @@ RUSH_CLOCK = 0.3  # Minion Rush solo and co-op: a button drawn is a quarter of a
 PLACE_AT = 3  # Minion Rush: how far from a fighter a minion is let in (it steps one closer)
 POWER = {"yellow": 0.5, "red": 1.0}  # a power-up space: cards at the start of the next turn
 RUSH_POWER = {"yellow": 1.6, "red": 3.2}
+LEADER = 0.1  # per star the attacker leads by: how much more a star given away costs
 SAFETY = 0.5  # how much where a move to attack ends counts beside the attack itself
 LOOK_OPTIONS = 3  # hard: the options it plays out at a main or chain question
 LOOK_STEPS = 60  # hard: answers it plays out at most per option
@@ -835,6 +836,10 @@ def _defend(state: PunchState, seat: int, ids: list[str], count: int) -> list[st
     if effect.push or effect.pull or effect.throw:
         ring = any(end.off_board for end in plays.shove_ends(state, task))
     pushed = sum(1 for b in player.pad if b.pushed)
+    by = board.owner(task.attacker)
+    their_stars = state.players[by].stars if by is not None else 0
+    ahead = max(0, their_stars - player.stars)  # a star given to a leader counts more
+    sudden = not state.counts_past_nine and not state.finishes_round
 
     def loss(blocked: int, steady: bool) -> float:
         damage = max(0, effect.strength - blocked)
@@ -843,10 +848,13 @@ def _defend(state: PunchState, seat: int, ids: list[str], count: int) -> list[st
             lost += STAR * min(damage, health) / board.max_health(fighter)
             return lost + (0.0 if steady else STAGGER * effect.stagger)
         crossed = board.band(fighter, health - damage) - board.band(fighter, health)
-        lost = crossed * STAR * (0.6 + 0.4 / rivals) + DAMAGE * damage
+        rings = not steady and health - damage > 0 and ring
+        lost = crossed * STAR * (0.6 + 0.4 / rivals + LEADER * ahead) + DAMAGE * damage
         if not steady and health - damage > 0:
-            lost += STAR * 0.8 if ring else 0.0
+            lost += STAR * (0.8 + LEADER * ahead) if ring else 0.0
             lost += STAGGER * effect.stagger
+        if sudden and by is not None and their_stars + crossed + rings >= WINNING_STARS:
+            lost += WIN  # the hit would win them the game
         return lost
 
     def worth(option: str) -> float:
@@ -908,6 +916,17 @@ def _recharge(state: PunchState, seat: int, ids: list[str], count: int) -> list[
     return sorted(ids, key=key)[:count]
 
 
+def _pay(state: PunchState, seat: int, ids: list[str], count: int) -> list[str]:
+    """The way to pay that spends the buttons least worth keeping (the suggested one on a tie)."""
+    t = Table(state, seat)
+    pad = state.players[seat].pad
+
+    def spent(option: str) -> float:
+        return sum(button_worth(t, pad[int(i)].card) for i in option[1:].split("."))
+
+    return [min(ids, key=lambda option: (spent(option), ids.index(option)))]
+
+
 CHOOSERS = {
     "revive": _revive,
     "move": _spaces,
@@ -923,6 +942,7 @@ CHOOSERS = {
     "reset": _keep,
     "claim": _first,
     "chain": _chain,
+    "pay": _pay,
     "chase": _first,
 }
 

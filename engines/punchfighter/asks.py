@@ -13,15 +13,17 @@ from collections.abc import Callable, Sequence
 import msgspec
 
 from engines.core import MAX_LABEL, MAX_OPTIONS, Decision, Option
-from engines.punchfighter import attack, board, content, drawing, flow, minions, plays
+from engines.core.words import counted
+from engines.punchfighter import attack, board, content, drawing, flow, minions, pay, plays
 from engines.punchfighter.achievements import reached
 from engines.punchfighter.hexes import parse_label, regions
 from engines.punchfighter.state import PunchState, Task
-from engines.punchfighter.words import button_text, card_text
+from engines.punchfighter.words import button_text, card_text, riders
 
 BACK = Option("back", "⬅ Back")
 DEFENCE_SECONDS = "20"
 STOP = "stop"
+PAY_CHOICES = MAX_OPTIONS - 1  # ways to pay offered at most (Back takes the last place)
 
 
 def _clip(text: str) -> str:
@@ -171,8 +173,11 @@ def _drop(state: PunchState, seat: int, task: Task | None) -> Question:
 def _move(state: PunchState, seat: int, task: Task | None) -> Question:
     assert task is not None
     found = plays.destinations(state, f"f{seat}", task.count)
-    options = [Option(label, label, f"{n} space{'s' if n > 1 else ''}") for label, n in found.items()]
-    return f"Move up to {task.count} spaces", [Option(STOP, "Stay here"), *options], 1, 1
+    options = [Option(label, label, counted(n, "space")) for label, n in found.items()]
+    prompt = f"Move up to {counted(task.count, 'space')}"
+    if task.source == "rush":  # Minion Rush: the free move after a range-1 attack (ruling R30)
+        prompt = f"Free move after your range-1 attack: up to {counted(task.count, 'space')}"
+    return prompt, [Option(STOP, "Stay here"), *options], 1, 1
 
 
 def _target(state: PunchState, seat: int, task: Task | None) -> Question:
@@ -196,7 +201,8 @@ def _defend(state: PunchState, seat: int, task: Task | None) -> Question:
     assert task is not None
     effect = attack.effect_of(task)
     player = state.players[seat]
-    options = [Option("take", f"Take the hit ({effect.strength} damage)")]
+    hit = ", ".join([f"{effect.strength} damage", *riders(effect)])
+    options = [Option("take", _clip(f"Take the hit ({hit})"))]
     for answer in plays.defences(state, seat):
         if answer.startswith("d."):
             data = content.CARDS_BY_ID[answer[2:]]
@@ -205,7 +211,7 @@ def _defend(state: PunchState, seat: int, task: Task | None) -> Question:
             button = content.BUTTONS_BY_ID[player.pad[int(answer[1:])].card]
             options.append(Option(answer, _clip(f"Push {button.name}: block {button.block}")))
     who = board.piece_title(state, task.attacker)
-    return _clip(f"{who} attacks you for {effect.strength}: defend?"), options, 1, 1
+    return _clip(f"{who} attacks you: {hit}. Defend?"), options, 1, 1
 
 
 def _shove(state: PunchState, seat: int, task: Task | None) -> Question:
@@ -235,7 +241,7 @@ def _buttons(state: PunchState, seat: int, pushed: bool) -> list[Option]:
 def _stagger(state: PunchState, seat: int, task: Task | None) -> Question:
     assert task is not None
     return (
-        f"Staggered: push {task.count} of your buttons",
+        f"Staggered: choose {counted(task.count, 'button')} to push (no effect)",
         _buttons(state, seat, False),
         task.count,
         task.count,
@@ -252,13 +258,13 @@ def _recharge(state: PunchState, seat: int, task: Task | None) -> Question:
         )
         for i in flow.recharging(state, task)
     ]
-    return f"Recharge: take the tokens off {task.count} buttons", options, task.count, task.count
+    return f"Recharge: choose {counted(task.count, 'button')} to free", options, task.count, task.count
 
 
 def _reset(state: PunchState, seat: int, task: Task | None) -> Question:
     keep = flow.RESET_BUTTONS
     return (
-        f"Reset: keep {keep} pushed buttons (the rest are discarded)",
+        f"Reset: choose the {keep} pushed buttons to free (the others are discarded)",
         _buttons(state, seat, True),
         keep,
         keep,
@@ -281,6 +287,26 @@ def _chain(state: PunchState, seat: int, task: Task | None) -> Question:
             )
         )
     return "Chain another combo card?", options, 1, 1
+
+
+def payment_id(way: Sequence[int]) -> str:
+    """A way to pay as an option id: "y0.3" pushes pad positions 0 and 3."""
+    return "y" + ".".join(str(i) for i in way)
+
+
+def _pay(state: PunchState, seat: int, task: Task | None) -> Question:
+    assert task is not None
+    pad = state.players[seat].pad
+    card = content.CARDS_BY_ID[task.source]
+    cost = plays.card_cost(state, task.source)
+    options = []
+    for number, way in enumerate(pay.payments(pad, cost, PAY_CHOICES)):
+        buttons = [content.BUTTONS_BY_ID[pad[i].card] for i in way]
+        label = " + ".join(f"{b.name} ({b.letter})" for b in buttons)
+        spent = [f"{b.name}: {button_text(b)}" for b in buttons if not b.starter]
+        about = "Suggested: the plainest buttons" if number == 0 else "Spends " + "; ".join(spent)
+        options.append(Option(payment_id(way), _clip(label), _clip(about)))
+    return f"Pay for {card.name} ({'-'.join(cost)}) with which buttons?", options, 1, 1
 
 
 def _place(state: PunchState, seat: int, task: Task | None) -> Question:
@@ -309,6 +335,7 @@ QUESTIONS: dict[str, Callable[[PunchState, int, Task | None], Question]] = {
     "reset": _reset,
     "claim": _claim,
     "chain": _chain,
+    "pay": _pay,
     "place": _place,
     "chase": _chase,
 }

@@ -45,6 +45,7 @@ class Game:
     seed: int
     level: str = "normal"
     levels: tuple[str, ...] = ()  # each seat's level, when they differ
+    options: tuple[tuple[str, str], ...] = ()  # table options besides the AI level (house rules)
 
     def seat_level(self, seat: int) -> str:
         return self.levels[seat] if self.levels else self.level
@@ -64,7 +65,7 @@ class Played:
 def play(game: Game) -> Played:
     """Play one game to the end, every seat the AI, each seat taking its dealt fighter."""
     seats = [Seat(i, f"AI {i + 1}", is_ai=True) for i in range(len(game.fighters))]
-    state = ENGINE.new_game(seats, game.mode, {"ai": game.level}, game.seed)
+    state = ENGINE.new_game(seats, game.mode, {"ai": game.level, **dict(game.options)}, game.seed)
     policies = [PunchAI(game.seat_level(i), game.seed * 7 + i) for i in range(len(seats))]
     for _ in range(MAX_STEPS):
         decisions = ENGINE.decisions(state)

@@ -30,6 +30,11 @@ from engines.punchfighter.state import Minion, PadButton, Player, PunchState
 from engines.punchfighter.view import build_view
 
 ACHIEVEMENTS_FACE_UP = 4
+FINISH_ROUND_WHY = (
+    "The printed game ends the moment someone reaches 9 stars, so the first player has always had "
+    "the most turns. With this rule the round is played out, everyone gets as many turns, and most "
+    "stars (then health) wins: measured in docs/rulings/punchfighter.md (ruling H1)."
+)
 MODES = (
     Mode("standard", "Standard", range(3, 7)),
     Mode("rush_solo", "Minion Rush solo", range(1, 2)),
@@ -57,6 +62,15 @@ class PunchFighter:
                 "Seconds to answer an attack (then the hit lands)",
                 ("10", "20", "30", "60"),
                 asks.DEFENCE_SECONDS,
+            ),
+            GameOption(
+                "finish_round",
+                "Nine stars: play the round out, most stars wins",
+                ("off", "on"),
+                "off",
+                modes=("standard",),
+                house_rule=True,
+                why=FINISH_ROUND_WHY,
             ),
         ),
         high_score_modes=("rush_solo", "rush_coop"),

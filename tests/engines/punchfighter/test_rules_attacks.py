@@ -106,9 +106,9 @@ def test_the_defender_chooses_a_defence_card_or_an_unpushed_block_button() -> No
     answer(state, f"c.{SPARK_KICK}")
     question = decision(state)
     assert question.seat == 1 and state.turn == 0 and question.key == "defend"
-    assert question.prompt == "Kid Kilowatt attacks you for 3: defend?"
+    assert question.prompt == "Kid Kilowatt attacks you: 3 damage, push 1. Defend?"  # every effect named
     assert [(o.id, o.label) for o in question.options] == [
-        ("take", "Take the hit (3 damage)"),
+        ("take", "Take the hit (3 damage, push 1)"),
         ("d.kq_cheese_curtain", "Defend: Cheese Curtain"),
         ("d.kq_rind_of_iron", "Defend: Rind of Iron"),
         ("b1", "Push Block: block 1"),
