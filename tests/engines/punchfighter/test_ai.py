@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections import Counter
 
 from engines.core import RandomPolicy, Rng, Seat
-from engines.punchfighter.ai import PunchAI, hide
+from engines.punchfighter.ai import PunchAI
+from engines.punchfighter.ai_lookahead import hide
 from engines.punchfighter.state import PunchState
 from tests.engines.punchfighter.kit import ENGINE, answer, arena, decision, new_game, options, pad
 
