@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 import msgspec
 
 from engines.core import MAX_LABEL, MAX_OPTIONS, Decision, Option
+from engines.core.menus import split_menus, whole_question
 from engines.core.words import counted
 from engines.punchfighter import attack, board, content, drawing, flow, minions, pay, plays
 from engines.punchfighter.achievements import reached
@@ -31,27 +32,29 @@ def _clip(text: str) -> str:
 
 
 def decisions(state: PunchState) -> list[Decision]:
-    """The open question as decisions (several when a list of spaces is split by rows)."""
-    ask = state.ask
-    if ask is None or state.phase == "over":
-        return []
-    prompt, options, low, high = QUESTIONS[ask.key](state, ask.seat, ask.task)
-    extras = [BACK] if state.undo and ask.seat == state.turn and high == 1 else []
-    found = _split(ask.seat, ask.key, prompt, options, extras, low, high)
-    due = defence_deadline(state)
-    return [msgspec.structs.replace(d, deadline=due) for d in found] if due is not None else found
+    """The open question as decisions (several when its list is longer than a menu holds)."""
+    return _menus(state)[0]
 
 
 def answerable(state: PunchState) -> list[Decision]:
     """The decisions as answers are checked against: a question split into several menus accepts,
-    under its first key, any space of any of its menus (so a player, or the AI, answering the first
-    menu is never limited to its rows)."""
-    found = decisions(state)
-    if len(found) < 2:
-        return found
-    first = found[0]
-    every = tuple(option for d in found if d.key.partition(".")[0] == first.key for option in d.options)
-    return [msgspec.structs.replace(first, options=every), *found[1:]]
+    under its first key, any choice of any of its menus (so a player, or the AI, answering the
+    first menu is never limited to its part)."""
+    found, low, high = _menus(state)
+    return whole_question(found, low, high)
+
+
+def _menus(state: PunchState) -> tuple[list[Decision], int, int]:
+    ask = state.ask
+    if ask is None or state.phase == "over":
+        return [], 1, 1
+    prompt, options, low, high = QUESTIONS[ask.key](state, ask.seat, ask.task)
+    extras = [BACK] if state.undo and ask.seat == state.turn and high == 1 else []
+    found = _split(ask.seat, ask.key, prompt, options, extras, low, high)
+    due = defence_deadline(state)
+    if due is not None:
+        found = [msgspec.structs.replace(d, deadline=due) for d in found]
+    return found, low, high
 
 
 def defence_seconds(state: PunchState) -> float:
@@ -70,25 +73,19 @@ def defence_deadline(state: PunchState) -> float | None:
 def _split(
     seat: int, key: str, prompt: str, options: list[Option], extras: list[Option], low: int, high: int
 ) -> list[Decision]:
-    """One decision, or (over 25 spaces) one per group of rows, the extras in the first."""
-    if len(options) + len(extras) <= MAX_OPTIONS or low != 1 or high != 1:
-        return [Decision(seat, key, _clip(prompt), tuple(options + extras)[:MAX_OPTIONS], low, high)]
+    """One decision, or menus of 25: a long list of spaces by whole rows (the other choices and
+    the extras lead the first menu), any other long list in runs (`engines.core.menus`)."""
     spaces = {option.id: option for option in options if _is_space(option.id)}
     others = [option for option in options if option.id not in spaces]
-    groups = regions([parse_label(label) for label in spaces], MAX_OPTIONS - len(others) - len(extras))
-    found = []
-    for number, (name, hexes) in enumerate(groups, start=1):
-        chosen = [spaces[h.label] for h in hexes]
-        lead = others + extras if number == 1 else []
-        found.append(
-            Decision(
-                seat,
-                key if number == 1 else f"{key}.{number}",
-                _clip(f"{prompt} ({name})"),
-                tuple(lead + chosen),
-            )
-        )
-    return found
+    lead = others + extras
+    if len(options) + len(extras) <= MAX_OPTIONS or not spaces or len(lead) >= MAX_OPTIONS:
+        return split_menus(seat, key, prompt, options, low, high, extras=extras, clip=MAX_LABEL)
+    rows = regions([parse_label(label) for label in spaces], MAX_OPTIONS - len(lead))
+    parts = [
+        (name, [*(lead if n == 0 else []), *(spaces[h.label] for h in hexes)])
+        for n, (name, hexes) in enumerate(rows)
+    ]
+    return split_menus(seat, key, prompt, [], low, high, parts=parts, clip=MAX_LABEL)
 
 
 def _is_space(option_id: str) -> bool:
