@@ -373,8 +373,10 @@ def test_a_stagger_still_lands_on_a_fighter_knocked_out_by_the_hit() -> None:
     answer(state, "c.aa_anvil_drop")
     assert state.players[1].at is None
     assert decision(state).seat == 1 and decision(state).key == "stagger"
+    assert decision(state).prompt == "Staggered: choose 1 button to push (no effect)"  # not "1 buttons"
     pick(state, "p1")
     assert [b.pushed for b in state.players[1].pad] == [False, True, False]
+    assert said(state, "P2 is staggered: 1 button pushed")
 
 
 def test_a_defence_not_chosen_in_time_lets_the_hit_land() -> None:
