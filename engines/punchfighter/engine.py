@@ -32,8 +32,9 @@ from engines.punchfighter.view import build_view
 ACHIEVEMENTS_FACE_UP = 4
 FINISH_ROUND_WHY = (
     "The printed game ends the moment someone reaches 9 stars, so the first player has always had "
-    "the most turns. With this rule the round is played out, everyone gets as many turns, and most "
-    "stars (then health) wins: measured in docs/rulings/punchfighter.md (ruling H1)."
+    "the most turns. Here the round is played out and most stars (then health) wins. Measured over "
+    "about 500 AI games per table size, the first player's share of the wins falls from 1.24 to "
+    "1.13 times a fair share at 4 players and from 1.30 to 1.11 at 5 (ruling H1)."
 )
 MODES = (
     Mode("standard", "Standard", range(3, 7)),
