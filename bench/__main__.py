@@ -11,6 +11,7 @@ from pathlib import Path
 
 from bench.balance import smashmasters_balance
 from bench.balance_letopsulle import letopsulle_balance
+from bench.balance_punchfighter import punchfighter_balance
 from bench.balance_superhot import superhot_balance
 from bench.capacity import capacity
 from bench.cluster import cluster_capacity
@@ -40,7 +41,10 @@ SECTIONS: dict[str, Callable[[bool], list[Figure]]] = {
     "fairness": fairness,
     "pairing": pairing_speed,
     "balance": lambda quick: (
-        smashmasters_balance(quick) + superhot_balance(quick) + letopsulle_balance(quick)
+        smashmasters_balance(quick)
+        + superhot_balance(quick)
+        + letopsulle_balance(quick)
+        + punchfighter_balance(quick)
     ),
 }
 RESULTS = Path(__file__).resolve().parent / "results.json"

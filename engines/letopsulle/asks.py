@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import msgspec
-
 from engines.core import Decision, Option
+from engines.core.menus import split_menus, whole_question
 from engines.core.types import MAX_LABEL, MAX_OPTIONS
 from engines.core.words import possessive
 from engines.letopsulle import content, hero_turn, targets, villain_turn
@@ -168,13 +167,7 @@ def decisions(state: LetoState) -> list[Decision]:
     prompt, options, low, high = question(state)
     shown = [Option(o.id, o.label[:MAX_LABEL], o.detail[:MAX_DETAIL]) for o in options]
     seat, key, prompt = state.ask.seat, state.ask.key, prompt[:MAX_PROMPT]
-    if len(shown) <= MAX_OPTIONS or high != 1:
-        return [Decision(seat, key, prompt, tuple(shown[:MAX_OPTIONS]), low, high)]
-    parts = [shown[i : i + MAX_OPTIONS] for i in range(0, len(shown), MAX_OPTIONS)]
-    return [  # a long turn menu: several menus shown together (keys turn, turn.2...)
-        Decision(seat, key if n == 1 else f"{key}.{n}", prompt, tuple(part), low, high)
-        for n, part in enumerate(parts, start=1)
-    ]
+    return split_menus(seat, key, prompt, shown, low, high, clip=MAX_PROMPT)  # keys turn, turn.2...
 
 
 def answerable(state: LetoState) -> list[Decision]:
@@ -183,5 +176,5 @@ def answerable(state: LetoState) -> list[Decision]:
     found = decisions(state)
     if len(found) < 2:
         return found
-    every = tuple(option for part in found for option in part.options)
-    return [msgspec.structs.replace(part, options=every) for part in found]
+    _prompt, _options, low, high = question(state)
+    return whole_question(found, low, high)

@@ -9,8 +9,8 @@ import msgspec
 
 from engines.core import Rng
 from engines.core.words import called
-from engines.punchfighter import board, content, drawing, flow, minions, plays
-from engines.punchfighter.asks import STOP
+from engines.punchfighter import board, content, drawing, flow, minions, pay, plays
+from engines.punchfighter.asks import PAY_CHOICES, STOP
 from engines.punchfighter.state import Ask, PunchState, Task
 
 
@@ -64,9 +64,18 @@ def _on_main(state: PunchState, seat: int, picked: str) -> None:
         state.ask = Ask(seat=seat, key="drop")
     elif picked.startswith("c."):
         state.action_used = True
-        plays.play_card(state, seat, picked[2:])
+        _play(state, seat, picked[2:])
     else:
         plays.push_button(state, seat, int(picked[1:]))
+
+
+def _play(state: PunchState, seat: int, card: str) -> None:
+    """Launch or chain a card: the player chooses the buttons when more than one set can pay."""
+    ways = pay.payments(state.players[seat].pad, plays.card_cost(state, card), PAY_CHOICES)
+    if len(ways) > 1:
+        state.ask = Ask(seat=seat, key="pay", task=Task(kind="pay", seat=seat, source=card))
+    else:
+        plays.play_card(state, seat, card)
 
 
 Handler = Callable[[PunchState, Rng, int, Task | None, list[str]], None]
@@ -150,7 +159,12 @@ def _on_chain(state: PunchState, rng: Rng, seat: int, task: Task | None, choice:
     if choice[0] == STOP:
         plays.end_chain(state, seat)
     else:
-        plays.play_card(state, seat, choice[0][2:])
+        _play(state, seat, choice[0][2:])
+
+
+def _on_pay(state: PunchState, rng: Rng, seat: int, task: Task | None, choice: list[str]) -> None:
+    way = [int(index) for index in choice[0][1:].split(".")]
+    plays.play_card(state, seat, _need(task).source, way)
 
 
 def _on_place(state: PunchState, rng: Rng, seat: int, task: Task | None, choice: list[str]) -> None:
@@ -175,6 +189,7 @@ ANSWERS: dict[str, Handler] = {
     "reset": _on_recharge,
     "claim": _on_claim,
     "chain": _on_chain,
+    "pay": _on_pay,
     "place": _on_place,
     "chase": _on_chase,
 }

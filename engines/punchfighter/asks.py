@@ -13,15 +13,18 @@ from collections.abc import Callable, Sequence
 import msgspec
 
 from engines.core import MAX_LABEL, MAX_OPTIONS, Decision, Option
-from engines.punchfighter import attack, board, content, drawing, flow, minions, plays
+from engines.core.menus import split_menus, whole_question
+from engines.core.words import counted
+from engines.punchfighter import attack, board, content, drawing, flow, minions, pay, plays
 from engines.punchfighter.achievements import reached
 from engines.punchfighter.hexes import parse_label, regions
 from engines.punchfighter.state import PunchState, Task
-from engines.punchfighter.words import button_text, card_text
+from engines.punchfighter.words import button_text, card_text, riders
 
 BACK = Option("back", "⬅ Back")
 DEFENCE_SECONDS = "20"
 STOP = "stop"
+PAY_CHOICES = MAX_OPTIONS - 1  # ways to pay offered at most (Back takes the last place)
 
 
 def _clip(text: str) -> str:
@@ -29,27 +32,29 @@ def _clip(text: str) -> str:
 
 
 def decisions(state: PunchState) -> list[Decision]:
-    """The open question as decisions (several when a list of spaces is split by rows)."""
-    ask = state.ask
-    if ask is None or state.phase == "over":
-        return []
-    prompt, options, low, high = QUESTIONS[ask.key](state, ask.seat, ask.task)
-    extras = [BACK] if state.undo and ask.seat == state.turn and high == 1 else []
-    found = _split(ask.seat, ask.key, prompt, options, extras, low, high)
-    due = defence_deadline(state)
-    return [msgspec.structs.replace(d, deadline=due) for d in found] if due is not None else found
+    """The open question as decisions (several when its list is longer than a menu holds)."""
+    return _menus(state)[0]
 
 
 def answerable(state: PunchState) -> list[Decision]:
     """The decisions as answers are checked against: a question split into several menus accepts,
-    under its first key, any space of any of its menus (so a player, or the AI, answering the first
-    menu is never limited to its rows)."""
-    found = decisions(state)
-    if len(found) < 2:
-        return found
-    first = found[0]
-    every = tuple(option for d in found if d.key.partition(".")[0] == first.key for option in d.options)
-    return [msgspec.structs.replace(first, options=every), *found[1:]]
+    under its first key, any choice of any of its menus (so a player, or the AI, answering the
+    first menu is never limited to its part)."""
+    found, low, high = _menus(state)
+    return whole_question(found, low, high)
+
+
+def _menus(state: PunchState) -> tuple[list[Decision], int, int]:
+    ask = state.ask
+    if ask is None or state.phase == "over":
+        return [], 1, 1
+    prompt, options, low, high = QUESTIONS[ask.key](state, ask.seat, ask.task)
+    extras = [BACK] if state.undo and ask.seat == state.turn and high == 1 else []
+    found = _split(ask.seat, ask.key, prompt, options, extras, low, high)
+    due = defence_deadline(state)
+    if due is not None:
+        found = [msgspec.structs.replace(d, deadline=due) for d in found]
+    return found, low, high
 
 
 def defence_seconds(state: PunchState) -> float:
@@ -68,25 +73,19 @@ def defence_deadline(state: PunchState) -> float | None:
 def _split(
     seat: int, key: str, prompt: str, options: list[Option], extras: list[Option], low: int, high: int
 ) -> list[Decision]:
-    """One decision, or (over 25 spaces) one per group of rows, the extras in the first."""
-    if len(options) + len(extras) <= MAX_OPTIONS or low != 1 or high != 1:
-        return [Decision(seat, key, _clip(prompt), tuple(options + extras)[:MAX_OPTIONS], low, high)]
+    """One decision, or menus of 25: a long list of spaces by whole rows (the other choices and
+    the extras lead the first menu), any other long list in runs (`engines.core.menus`)."""
     spaces = {option.id: option for option in options if _is_space(option.id)}
     others = [option for option in options if option.id not in spaces]
-    groups = regions([parse_label(label) for label in spaces], MAX_OPTIONS - len(others) - len(extras))
-    found = []
-    for number, (name, hexes) in enumerate(groups, start=1):
-        chosen = [spaces[h.label] for h in hexes]
-        lead = others + extras if number == 1 else []
-        found.append(
-            Decision(
-                seat,
-                key if number == 1 else f"{key}.{number}",
-                _clip(f"{prompt} ({name})"),
-                tuple(lead + chosen),
-            )
-        )
-    return found
+    lead = others + extras
+    if len(options) + len(extras) <= MAX_OPTIONS or not spaces or len(lead) >= MAX_OPTIONS:
+        return split_menus(seat, key, prompt, options, low, high, extras=extras, clip=MAX_LABEL)
+    rows = regions([parse_label(label) for label in spaces], MAX_OPTIONS - len(lead))
+    parts = [
+        (name, [*(lead if n == 0 else []), *(spaces[h.label] for h in hexes)])
+        for n, (name, hexes) in enumerate(rows)
+    ]
+    return split_menus(seat, key, prompt, [], low, high, parts=parts, clip=MAX_LABEL)
 
 
 def _is_space(option_id: str) -> bool:
@@ -171,8 +170,11 @@ def _drop(state: PunchState, seat: int, task: Task | None) -> Question:
 def _move(state: PunchState, seat: int, task: Task | None) -> Question:
     assert task is not None
     found = plays.destinations(state, f"f{seat}", task.count)
-    options = [Option(label, label, f"{n} space{'s' if n > 1 else ''}") for label, n in found.items()]
-    return f"Move up to {task.count} spaces", [Option(STOP, "Stay here"), *options], 1, 1
+    options = [Option(label, label, counted(n, "space")) for label, n in found.items()]
+    prompt = f"Move up to {counted(task.count, 'space')}"
+    if task.source == "rush":  # Minion Rush: the free move after a range-1 attack (ruling R30)
+        prompt = f"Free move after your range-1 attack: up to {counted(task.count, 'space')}"
+    return prompt, [Option(STOP, "Stay here"), *options], 1, 1
 
 
 def _target(state: PunchState, seat: int, task: Task | None) -> Question:
@@ -196,7 +198,8 @@ def _defend(state: PunchState, seat: int, task: Task | None) -> Question:
     assert task is not None
     effect = attack.effect_of(task)
     player = state.players[seat]
-    options = [Option("take", f"Take the hit ({effect.strength} damage)")]
+    hit = ", ".join([f"{effect.strength} damage", *riders(effect)])
+    options = [Option("take", _clip(f"Take the hit ({hit})"))]
     for answer in plays.defences(state, seat):
         if answer.startswith("d."):
             data = content.CARDS_BY_ID[answer[2:]]
@@ -205,7 +208,7 @@ def _defend(state: PunchState, seat: int, task: Task | None) -> Question:
             button = content.BUTTONS_BY_ID[player.pad[int(answer[1:])].card]
             options.append(Option(answer, _clip(f"Push {button.name}: block {button.block}")))
     who = board.piece_title(state, task.attacker)
-    return _clip(f"{who} attacks you for {effect.strength}: defend?"), options, 1, 1
+    return _clip(f"{who} attacks you: {hit}. Defend?"), options, 1, 1
 
 
 def _shove(state: PunchState, seat: int, task: Task | None) -> Question:
@@ -235,7 +238,7 @@ def _buttons(state: PunchState, seat: int, pushed: bool) -> list[Option]:
 def _stagger(state: PunchState, seat: int, task: Task | None) -> Question:
     assert task is not None
     return (
-        f"Staggered: push {task.count} of your buttons",
+        f"Staggered: choose {counted(task.count, 'button')} to push (no effect)",
         _buttons(state, seat, False),
         task.count,
         task.count,
@@ -252,13 +255,13 @@ def _recharge(state: PunchState, seat: int, task: Task | None) -> Question:
         )
         for i in flow.recharging(state, task)
     ]
-    return f"Recharge: take the tokens off {task.count} buttons", options, task.count, task.count
+    return f"Recharge: choose {counted(task.count, 'button')} to free", options, task.count, task.count
 
 
 def _reset(state: PunchState, seat: int, task: Task | None) -> Question:
     keep = flow.RESET_BUTTONS
     return (
-        f"Reset: keep {keep} pushed buttons (the rest are discarded)",
+        f"Reset: choose the {keep} pushed buttons to free (the others are discarded)",
         _buttons(state, seat, True),
         keep,
         keep,
@@ -281,6 +284,26 @@ def _chain(state: PunchState, seat: int, task: Task | None) -> Question:
             )
         )
     return "Chain another combo card?", options, 1, 1
+
+
+def payment_id(way: Sequence[int]) -> str:
+    """A way to pay as an option id: "y0.3" pushes pad positions 0 and 3."""
+    return "y" + ".".join(str(i) for i in way)
+
+
+def _pay(state: PunchState, seat: int, task: Task | None) -> Question:
+    assert task is not None
+    pad = state.players[seat].pad
+    card = content.CARDS_BY_ID[task.source]
+    cost = plays.card_cost(state, task.source)
+    options = []
+    for number, way in enumerate(pay.payments(pad, cost, PAY_CHOICES)):
+        buttons = [content.BUTTONS_BY_ID[pad[i].card] for i in way]
+        label = " + ".join(f"{b.name} ({b.letter})" for b in buttons)
+        spent = [f"{b.name}: {button_text(b)}" for b in buttons if not b.starter]
+        about = "Suggested: the plainest buttons" if number == 0 else "Spends " + "; ".join(spent)
+        options.append(Option(payment_id(way), _clip(label), _clip(about)))
+    return f"Pay for {card.name} ({'-'.join(cost)}) with which buttons?", options, 1, 1
 
 
 def _place(state: PunchState, seat: int, task: Task | None) -> Question:
@@ -309,6 +332,7 @@ QUESTIONS: dict[str, Callable[[PunchState, int, Task | None], Question]] = {
     "reset": _reset,
     "claim": _claim,
     "chain": _chain,
+    "pay": _pay,
     "place": _place,
     "chase": _chase,
 }

@@ -71,8 +71,15 @@ def gain_stars(state: PunchState, seat: int, stars: int, why: str) -> None:
     name = called(state.names[seat])
     plural = "s" if stars > 1 else ""
     state.say(f"{name} {verb(name, 'earns')} {stars} star{plural} ({why}): {player.stars} in all")
-    if player.stars >= WINNING_STARS and not state.counts_past_nine and state.phase != "over":
+    if player.stars < WINNING_STARS or state.counts_past_nine or state.phase == "over":
+        return
+    if not state.finishes_round:
         end_game(state, f"{state.names[seat]} reached {WINNING_STARS} stars")
+    elif not state.last_round:
+        state.last_round = state.names[seat]
+        state.say(
+            f"{state.names[seat]} has {WINNING_STARS} stars: the round is played out, then most stars wins"
+        )
 
 
 def end_game(state: PunchState, why: str) -> None:

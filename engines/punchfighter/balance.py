@@ -1,8 +1,10 @@
 """Seeded AI balance of Super Punch Fighter: each fighter's share of wins per seat count, the first
 player's edge, and the Minion Rush stars and ranks the AI reaches.
 
-`python -m engines.punchfighter.balance [--games N] [--levels N]` prints the Markdown tables of
-docs/rulings/punchfighter.md (section Balance). Fighters are dealt in rotation, so each one sits
+`python -m engines.punchfighter.balance [--games N] [--levels N] [--seats N [--level L]
+[--house-rule finish_round=on]]` prints the Markdown tables of docs/rulings/punchfighter.md
+(section Balance); `--seats` the seat-fairness table (each place in the turn order's share of the
+wins, with standard errors). Fighters are dealt in rotation, so each one sits
 at every table size equally often; each game is seeded, so the tables are reproducible. With
 `--levels N`, N 3-player games per pairing of AI levels (one seat at one level, two at another,
 the lone seat and the fighters rotating) show that easy < normal < hard.
@@ -45,6 +47,7 @@ class Game:
     seed: int
     level: str = "normal"
     levels: tuple[str, ...] = ()  # each seat's level, when they differ
+    options: tuple[tuple[str, str], ...] = ()  # table options besides the AI level (house rules)
 
     def seat_level(self, seat: int) -> str:
         return self.levels[seat] if self.levels else self.level
@@ -64,7 +67,7 @@ class Played:
 def play(game: Game) -> Played:
     """Play one game to the end, every seat the AI, each seat taking its dealt fighter."""
     seats = [Seat(i, f"AI {i + 1}", is_ai=True) for i in range(len(game.fighters))]
-    state = ENGINE.new_game(seats, game.mode, {"ai": game.level}, game.seed)
+    state = ENGINE.new_game(seats, game.mode, {"ai": game.level, **dict(game.options)}, game.seed)
     policies = [PunchAI(game.seat_level(i), game.seed * 7 + i) for i in range(len(seats))]
     for _ in range(MAX_STEPS):
         decisions = ENGINE.decisions(state)
@@ -128,6 +131,78 @@ def level_report(shares: dict[tuple[str, str], float], games: int) -> str:
     ]
     header = [f"AI levels ({games} 3-player games each)", "lone seat's wins", "/ fair share"]
     return "\n".join(markdown_table(header, rows)) + "\n"
+
+
+SEAT_BOUNDS = (1.20, 0.85)
+"""Issue 33's target: the first player at most 1.20 times a fair share, no seat below 0.85."""
+
+
+@dataclass(frozen=True)
+class Seats:
+    """Win shares by place in the turn order (0: the first player), over a fair share, with the
+    standard error of each (one game's share is 0, 1 / ties or 1)."""
+
+    seats: int
+    games: int
+    ratios: tuple[float, ...]
+    errors: tuple[float, ...]
+    rounds: float
+
+    @property
+    def first(self) -> float:
+        return self.ratios[0]
+
+    @property
+    def lowest(self) -> float:
+        return min(self.ratios)
+
+
+def seat_games(seats: int, games: int, level: str, options: tuple[tuple[str, str], ...] = ()) -> list[Game]:
+    """`standard_games` at an AI level and with table options (a house rule)."""
+    return [Game(g.mode, g.fighters, g.seed, level, options=options) for g in standard_games(seats, games)]
+
+
+def seat_shares(results: list[Played]) -> Seats:
+    """Each place in the turn order's share of the wins, over a fair share (one table size)."""
+    seats = len(results[0].game.fighters)
+    count = len(results)
+    ratios, errors = [], []
+    for place in range(seats):
+        shares = [played.shares[(played.first + place) % seats] for played in results]
+        mean = sum(shares) / count
+        spread = sum((share - mean) ** 2 for share in shares) / max(1, count - 1)
+        ratios.append(mean * seats)
+        errors.append((spread / count) ** 0.5 * seats)
+    rounds = sum(played.rounds for played in results) / count
+    return Seats(seats, count, tuple(ratios), tuple(errors), rounds)
+
+
+def measure_seats(
+    games: int, level: str = "normal", options: tuple[tuple[str, str], ...] = (), workers: int = 2
+) -> dict[int, Seats]:
+    """Seat fairness at every table size: `games` seeded all-AI standard games per size."""
+    jobs = [game for seats in SEAT_COUNTS for game in seat_games(seats, games, level, options)]
+    with ProcessPoolExecutor(workers) as pool:
+        results = list(pool.map(play, jobs, chunksize=4))
+    return {
+        seats: seat_shares([r for r in results if len(r.game.fighters) == seats]) for seats in SEAT_COUNTS
+    }
+
+
+def seats_report(found: dict[int, Seats], title: str) -> str:
+    """One row per table size: each seat's share of the wins over a fair share (± a standard error)."""
+    rows = [
+        [
+            f"{s.seats} players",
+            str(s.games),
+            *(f"{r:.2f} ± {e:.2f}" for r, e in zip(s.ratios, s.errors, strict=True)),
+            *([""] * (max(SEAT_COUNTS) - s.seats)),
+            f"{s.rounds:.1f}",
+        ]
+        for s in found.values()
+    ]
+    places = [f"seat {n}" for n in range(1, max(SEAT_COUNTS) + 1)]
+    return "\n".join(markdown_table([title, "games", *places, "rounds"], rows)) + "\n"
 
 
 def rush_games(games: int) -> list[Game]:
@@ -210,7 +285,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=420, help="games per table size (and solo games)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--levels", type=int, default=0, help="3-player games per pairing of AI levels")
+    parser.add_argument("--seats", type=int, default=0, help="games per table size for seat fairness")
+    parser.add_argument("--level", default="normal", help="the AI level of the seat-fairness games")
+    parser.add_argument(
+        "--house-rule", action="append", default=[], help="OPTION=VALUE, e.g. finish_round=on"
+    )
     args = parser.parse_args(argv)
+    if args.seats:
+        options = tuple(tuple(rule.split("=", 1)) for rule in args.house_rule)
+        found = measure_seats(args.seats, args.level, options, args.workers)
+        print(seats_report(found, f"{args.level} AI, {', '.join(args.house_rule) or 'printed rules'}"))
     if args.levels:
         print(level_report(level_shares(args.levels, args.workers), args.levels))
     if not args.games:

@@ -10,12 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engines.core import Rng
-from engines.core.words import called, possessive, verb
+from engines.core.words import called, counted, possessive, verb
 from engines.punchfighter import attack, board, content, drawing, minions, plays
 from engines.punchfighter.achievements import reached
 from engines.punchfighter.hexes import parse_label
-from engines.punchfighter.schema import Attack, Draw, Heal, Move, Recharge
-from engines.punchfighter.state import Ask, PunchState, Task, TurnStats
+from engines.punchfighter.state import WINNING_STARS, Ask, PunchState, Task, TurnStats
 
 MOVE_ACTION = 4
 DRAW_ACTION = 2
@@ -67,6 +66,9 @@ def _deal(state: PunchState, rng: Rng) -> None:
 
 def start_turn(state: PunchState, seat: int) -> None:
     """A new turn: the game ends here when the button deck ran out and the first player is next."""
+    if state.last_round and seat == state.first:
+        attack.end_game(state, f"{state.last_round} reached {WINNING_STARS} stars and the round is over")
+        return
     if state.deck_out and seat == state.first:
         attack.end_game(state, "the button deck ran out")
         return
@@ -90,32 +92,6 @@ def end_turn(state: PunchState) -> None:
     claims = [] if state.rush else [Task(kind="claim", seat=s) for s in order]
     state.queue = [Task(kind="reset", seat=seat), Task(kind="discard_pushed", seat=seat), *claims]
     state.phase = "end"
-
-
-def queue_effects(state: PunchState, seat: int, source: str, pad: int = -1) -> None:
-    """The effects of a card or button (pushed at pad position `pad`), in order, ahead of what
-    was waiting."""
-    effects = (
-        content.CARDS_BY_ID[source].effects
-        if source in content.CARDS_BY_ID
-        else content.BUTTONS_BY_ID[source].effects
-    )
-    tasks = [_task_for(seat, source, index, effect) for index, effect in enumerate(effects)]
-    for task in tasks:
-        task.pad = pad
-    state.queue = [*tasks, *state.queue]
-
-
-def _task_for(seat: int, source: str, index: int, effect: Attack | Move | Draw | Recharge | Heal) -> Task:
-    if isinstance(effect, Attack):
-        return Task(kind="attack", seat=seat, source=source, effect=index, attacker=f"f{seat}")
-    if isinstance(effect, Move):
-        return Task(kind="move", seat=seat, source=source, effect=index, count=effect.spaces)
-    if isinstance(effect, Draw):
-        return Task(kind="draw", seat=seat, source=source, count=effect.cards)
-    if isinstance(effect, Recharge):
-        return Task(kind="recharge", seat=seat, source=source, count=effect.buttons)
-    return Task(kind="heal", seat=seat, source=source, count=effect.health)
 
 
 # --- task runners: True when the task resolved, False when it asks ------------------------------
@@ -233,6 +209,8 @@ def _strike(state: PunchState, rng: Rng, task: Task) -> bool:
 
 def _shove(state: PunchState, rng: Rng, task: Task) -> bool:
     ends = plays.shove_ends(state, task)
+    if ends and all(end.off_board for end in ends):
+        ends = ends[:1]  # every way ends off the board: one outcome, no question (ruling R17)
     if len(ends) > 1:
         return ask(state, task.seat, "shove", task)
     if ends:
@@ -249,8 +227,10 @@ def _stagger(state: PunchState, rng: Rng, task: Task) -> bool:
 
 
 def recharging(state: PunchState, task: Task) -> list[int]:
-    """Pad positions a recharge may free: pushed buttons, not the one whose effect it is."""
-    return [i for i, button in enumerate(state.players[task.seat].pad) if button.pushed and i != task.pad]
+    """Pad positions a recharge may free: pushed buttons, not one pushed for its own recharge
+    (this one, or another that could free this one back: ruling C1)."""
+    pad = state.players[task.seat].pad
+    return [i for i, button in enumerate(pad) if button.pushed and not button.recharger and i != task.pad]
 
 
 def _recharge(state: PunchState, rng: Rng, task: Task) -> bool:
@@ -293,7 +273,7 @@ def _discard_pushed(state: PunchState, rng: Rng, task: Task) -> bool:
     state.button_discard.extend(gone)
     if gone:
         name = called(state.names[task.seat])
-        state.say(f"{name} {verb(name, 'discards')} {len(gone)} pushed button{'s' if len(gone) > 1 else ''}")
+        state.say(f"{name} {verb(name, 'discards')} {counted(len(gone), 'pushed button')}")
     return True
 
 

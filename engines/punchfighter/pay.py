@@ -1,8 +1,9 @@
 """Paying button costs: which buttons of a pad a cost pushes, and the chain discount.
 
-Paying is automatic (one click per card): the exact letter first, the plainest such button first
-(starters before deck buttons), and a Wild only where no exact letter is left (ruling R7), so the
-buttons worth pushing for their effect stay free.
+The suggested payment (`payment`) takes the exact letter first, the plainest such button first
+(starters before deck buttons), and a Wild only where no exact letter is left, so the buttons worth
+pushing for their effect stay free. When other buttons could pay too (`payments`), the player
+chooses (ruling R7); the suggestion is the first choice.
 """
 
 from __future__ import annotations
@@ -53,3 +54,29 @@ def payment(pad: Sequence[PadButton], cost: str) -> list[int] | None:
 def affordable(pad: Sequence[PadButton], cost: str) -> bool:
     """Whether the pad can pay the cost now."""
     return payment(pad, cost) is not None
+
+
+def payments(pad: Sequence[PadButton], cost: str, most: int) -> list[list[int]]:
+    """The different ways the pad can pay the cost (as sets of button cards: two copies of a
+    button are one way), the suggested one first, then fewest Wilds and plainest; at most `most`."""
+    first = payment(pad, cost)
+    if first is None:
+        return []
+    free = [i for i, button in enumerate(pad) if not button.pushed]
+    letter = {i: content.BUTTONS_BY_ID[pad[i].card].letter for i in free}
+    found: dict[tuple[str, ...], list[int]] = {}
+
+    def extend(chosen: list[int]) -> None:
+        if len(chosen) == len(cost):
+            found.setdefault(tuple(sorted(pad[i].card for i in chosen)), sorted(chosen))
+            return
+        wanted = cost[len(chosen)]
+        for i in free:
+            if i not in chosen and letter[i] in (wanted, "W"):
+                extend([*chosen, i])
+
+    extend([])
+    suggested = tuple(sorted(pad[i].card for i in first))
+    others = [way for key, way in found.items() if key != suggested]
+    others.sort(key=lambda way: (sum(letter[i] == "W" for i in way), [_plainness(pad[i]) for i in way], way))
+    return [sorted(first), *others][:most]

@@ -7,9 +7,11 @@ Defending, Push, Pull, Throw, Stagger, Claiming Achievements.
 
 from __future__ import annotations
 
-from engines.core.words import called, verb
+from engines.core.words import called, counted, verb
 from engines.punchfighter import attack, board, content, pay
+from engines.punchfighter.effects import queue_effects
 from engines.punchfighter.hexes import Landing, pull_paths, push_paths, reachable, throw_ends
+from engines.punchfighter.schema import Recharge
 from engines.punchfighter.state import PunchState, Task
 
 
@@ -91,14 +93,12 @@ def chainable(state: PunchState, seat: int) -> list[str]:
     return launchable(state, seat) if state.chain else []
 
 
-def play_card(state: PunchState, seat: int, card: str) -> None:
-    """Launch or chain a combo card: push its cost (no button effects), then its effects resolve,
-    then the chain may go on."""
-    from engines.punchfighter.flow import queue_effects  # the flow imports this module
-
+def play_card(state: PunchState, seat: int, card: str, paid: list[int] | None = None) -> None:
+    """Launch or chain a combo card: push its cost (with the buttons at `paid`, default the
+    suggested payment; no button effects), then its effects resolve, then the chain may go on."""
     player = state.players[seat]
     cost = card_cost(state, card)
-    paid = pay.payment(player.pad, cost)
+    paid = paid if paid is not None else pay.payment(player.pad, cost)
     assert paid is not None
     for index in paid:
         player.pad[index].pushed = True
@@ -123,11 +123,12 @@ def end_chain(state: PunchState, seat: int) -> None:
 
 def push_button(state: PunchState, seat: int, index: int) -> None:
     """Push a button for its effect (a free action)."""
-    from engines.punchfighter.flow import queue_effects
-
     player = state.players[seat]
     button = player.pad[index]
     button.pushed = True
+    button.recharger = any(
+        isinstance(effect, Recharge) for effect in content.BUTTONS_BY_ID[button.card].effects
+    )
     player.stats.pushed += 1
     _say(state, seat, "pushes", content.BUTTONS_BY_ID[button.card].name)
     queue_effects(state, seat, button.card, index)
@@ -151,13 +152,14 @@ def stagger(state: PunchState, seat: int, indexes: list[int]) -> None:
     for index in indexes:
         state.players[seat].pad[index].pushed = True
     if indexes:
-        _say(state, seat, "is", f"staggered: {len(indexes)} button{'s' if len(indexes) > 1 else ''} pushed")
+        _say(state, seat, "is", f"staggered: {counted(len(indexes), 'button')} pushed")
 
 
 def recharge(state: PunchState, seat: int, indexes: list[int]) -> None:
     """Thumb tokens off these buttons."""
     for index in indexes:
-        state.players[seat].pad[index].pushed = False
+        button = state.players[seat].pad[index]
+        button.pushed = button.recharger = False
 
 
 # --- defending ----------------------------------------------------------------------------------

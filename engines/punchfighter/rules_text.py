@@ -33,7 +33,9 @@ RULES: tuple[str, ...] = (
     "the five face-up buttons of the **offer** (it is refilled). Buttons join your pad at once, "
     "ten at most. Buttons are never reshuffled; your fighter discard is.\n\n"
     "**Chaining**: when a chained card's first button matches the last button of the card before "
-    "it, you skip that button. A **W** (wild) button pays for any letter.",
+    "it, you skip that button. A **W** (wild) button pays for any letter. When more than one set "
+    "of your buttons could pay, you are asked which (the plainest set is suggested). A button "
+    "pushed for its own recharge stays pushed until your reset.",
     # 3. Fighting
     "**Attacks, defence and the board**\n"
     "An attack hits one fighter within its **range** (spaces counted hex by hex) and in **line "

@@ -20,10 +20,13 @@ MINION_HEALTH = 4
 
 
 class PadButton(msgspec.Struct, array_like=True):
-    """A button card on a control pad, and whether a thumb token sits on it."""
+    """A button card on a control pad, whether a thumb token sits on it, and whether it was pushed
+    for its own recharge (then only the reset frees it: two recharging buttons cannot free each
+    other without end)."""
 
     card: str
     pushed: bool = False
+    recharger: bool = False
 
 
 class TurnStats(msgspec.Struct, kw_only=True):
@@ -118,6 +121,7 @@ class PunchState(GameState, kw_only=True):
     undo: bytes = b""  # the state before a step that Back can take back
     now: float = 0.0  # the bot's clock at the latest answer or tick
     deck_out: bool = False  # the button deck ran out: the game ends when the first player's turn starts
+    last_round: str = ""  # house rule `finish_round`: who reached nine stars; the round is played out
     winner_note: str = ""
     log: list[str] = msgspec.field(default_factory=list)
     said: int = 0
@@ -131,6 +135,11 @@ class PunchState(GameState, kw_only=True):
     def rush(self) -> bool:
         """Minion Rush (solo, co-op or competitive)."""
         return self.mode.startswith("rush")
+
+    @property
+    def finishes_round(self) -> bool:
+        """House rule `finish_round` (Standard): nine stars end the game only when the round is over."""
+        return self.mode == "standard" and self.options.get("finish_round") == "on"
 
     @property
     def counts_past_nine(self) -> bool:

@@ -59,18 +59,7 @@ _ACHIEVEMENT_TEXT: dict[Check, tuple[str, str]] = {
 def effect_text(effect: Effect) -> str:
     """One effect: "Attack 2, range 1, push 1", "Move 3", "Draw 1", "Recharge 2", "Heal 2"."""
     if isinstance(effect, Attack):
-        parts = [f"Attack {effect.strength}", f"range {effect.range}"]
-        parts += [
-            f"{word} {n}"
-            for word, n in (
-                ("push", effect.push),
-                ("pull", effect.pull),
-                ("throw", effect.throw),
-                ("stagger", effect.stagger),
-            )
-            if n
-        ]
-        return ", ".join(parts)
+        return ", ".join([f"Attack {effect.strength}", f"range {effect.range}", *riders(effect)])
     if isinstance(effect, Move):
         return f"Move {effect.spaces}"
     if isinstance(effect, Draw):
@@ -80,6 +69,17 @@ def effect_text(effect: Effect) -> str:
     if isinstance(effect, Heal):
         return f"Heal {effect.health}"
     raise TypeError(f"not a Super Punch Fighter effect: {effect!r}")
+
+
+def riders(effect: Attack) -> list[str]:
+    """What an attack does besides its damage: "push 1", "stagger 2"."""
+    found = (
+        ("push", effect.push),
+        ("pull", effect.pull),
+        ("throw", effect.throw),
+        ("stagger", effect.stagger),
+    )
+    return [f"{word} {n}" for word, n in found if n]
 
 
 def effects_text(effects: Sequence[Effect]) -> str:

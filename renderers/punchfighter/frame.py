@@ -41,6 +41,8 @@ LABEL_INK: dict[str, RGB] = {
     "spawn": WHITE,
     "pit": (132, 126, 166),
 }
+LABEL_SIZE = GLANCE + 3
+"""A space's label: a little over the smallest legible size (about 10 px at 550 px wide)."""
 LABEL_RISE = 0.55
 """A space's label sits this many hex sizes above its centre; a token sits below it."""
 TOKEN_DROP = 12
@@ -71,6 +73,7 @@ def table_frame(board: str, players: int, dim: bool) -> Image.Image:
     canvas = Image.new("RGB", (TABLE_W, layout.height), BACKDROP)
     rounded_box(canvas, layout.arena, 18, ARENA, PANEL_EDGE, 2)
     _spaces(canvas, layout, dim)
+    _legend(canvas, layout)
     for box in layout.side_boxes():
         rounded_box(canvas, box, 14, PANEL, PANEL_EDGE, 2)
     for index in range(players):
@@ -112,6 +115,28 @@ def _spaces(canvas: Image.Image, layout: Layout, dim: bool) -> None:
             draw.text((x, y + TOKEN_DROP), mark, font=face, fill=dimmed(label_ink(kind), dim), anchor="mm")
 
 
+LEGEND = (("spawn", "✦", "spawn"), ("yellow", "+1", "cards"), ("pit", "", "pit"))
+"""The arena's key, in its bottom-left corner (which the hexagonal board leaves empty)."""
+LEGEND_SWATCH = GLANCE + 6
+
+
+def _legend(canvas: Image.Image, layout: Layout) -> None:
+    """A swatch and a word for each kind of space a newcomer cannot guess."""
+    draw = ImageDraw.Draw(canvas)
+    left, _top, _right, bottom = layout.arena
+    size = LEGEND_SWATCH
+    y = bottom - 10 - len(LEGEND) * (size + 4)
+    for kind, mark, words in LEGEND:
+        box = (left + 10, y, left + 10 + size, y + size)
+        middle = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+        fill = (40, 34, 62) if kind == "pit" else KIND_FILLS[kind]
+        rounded_box(canvas, box, 4, fill, PANEL_EDGE if kind == "pit" else None, 2)
+        if mark:
+            draw.text(middle, mark, font=font(GLANCE, bold=True), fill=label_ink(kind), anchor="mm")
+        draw.text((box[2] + 6, middle[1]), words, font=font(GLANCE), fill=LABEL_INK["floor"], anchor="lm")
+        y += size + 4
+
+
 def draw_label(
     draw: ImageDraw.ImageDraw,
     spot: Hex,
@@ -120,9 +145,9 @@ def draw_label(
     dim: bool,
     bold: bool = False,
 ) -> None:
-    """A space's label ("C4") above its middle."""
+    """A space's label ("C4") above its middle, large and bright even on a dimmed space (it is how
+    a player names the space they want)."""
     x, y = centre
-    face = font(GLANCE, bold=bold)
-    draw.text(
-        (x, y - HEX * LABEL_RISE), spot.label, font=face, fill=dimmed(label_ink(kind), dim), anchor="mm"
-    )
+    face = font(LABEL_SIZE, bold=True)
+    ink = label_ink(kind) if kind in ("floor", "spawn") or not dim else dimmed(label_ink(kind), dim)
+    draw.text((x, y - HEX * LABEL_RISE), spot.label, font=face, fill=ink, anchor="mm")

@@ -20,9 +20,10 @@ ASKS: dict[str, str] = {
     "shove": "choose where the hit fighter lands",
     "stagger": "push buttons (staggered)",
     "recharge": "recharge buttons",
-    "reset": "keep pushed buttons (reset)",
+    "reset": "choose the pushed buttons the reset frees",
     "claim": "claim an achievement",
     "chain": "chain another combo or stop",
+    "pay": "choose the buttons that pay",
     "place": "place a minion on a marked space",
     "chase": "choose whom a minion chases",
 }

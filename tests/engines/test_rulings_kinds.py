@@ -17,10 +17,11 @@ SWEPT = {  # file: (game, the heading where its rulings stop, or "" for the whol
     "smashmasters.md": ("smashmasters", "## B."),
     "supernova.md": ("supernova", ""),
     "letopsulle.md": ("letopsulle", "## Card list"),
+    "punchfighter.md": ("punchfighter", "## Balance"),
 }
 ITEM = re.compile(r"^(?:- |\d+[a-z]?\. )\*\*|^\*\*[A-Z]\d+\. ")  # "- **…", "12. **…", "**R1. …"
 KIND = re.compile(
-    r"^\s+Kind: (?:fills a gap\."
+    r"^\s*Kind: (?:fills a gap\."
     r'|reading — ".+"\.'
     r"|house rule — option `[a-z_0-9]+`, off by default\.)$"
 )

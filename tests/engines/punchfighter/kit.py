@@ -57,6 +57,14 @@ def answer(state: PunchState, option: str, seat: int | None = None) -> None:
     ENGINE.apply(state, decision.seat, decision.key, [option])
 
 
+def paying(state: PunchState, option: str) -> None:
+    """Answer with `option` (a card to launch or chain) and, if the player is asked which buttons
+    pay, take the suggested way (the first)."""
+    answer(state, option)
+    if decision(state).key == "pay":
+        answer(state, decision(state).options[0].id)
+
+
 def pick(state: PunchState, *chosen: str) -> None:
     """Answer the open question with several options at once (stagger, recharge, reset)."""
     decision = ENGINE.decisions(state)[0]

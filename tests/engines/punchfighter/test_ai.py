@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections import Counter
 
 from engines.core import RandomPolicy, Rng, Seat
-from engines.punchfighter.ai import PunchAI, hide
+from engines.punchfighter.ai import PunchAI
+from engines.punchfighter.ai_lookahead import hide
 from engines.punchfighter.state import PunchState
 from tests.engines.punchfighter.kit import ENGINE, answer, arena, decision, new_game, options, pad
 
@@ -136,3 +137,12 @@ def test_the_ai_clearly_beats_random_play() -> None:
     seat would win about 10); the bound leaves a wide margin on both sides."""
     wins = sum(_one_game(seed) for seed in range(30))
     assert wins >= 20
+
+
+def test_the_ai_pays_with_the_buttons_least_worth_keeping() -> None:
+    """Ruling R7: asked which buttons pay, the AI keeps its Wild and pays with a plain Punch."""
+    state = arena((TCHOTCHKE, KHAN, LIZARD), ["E4", "F4", "I8"], hands=[["tc_bobblehead_bop"], [], []])
+    state.players[0].pad = pad("w_turbo", "a_heavy_punch", "a_punch")
+    answer(state, "c.tc_bobblehead_bop")
+    assert decision(state).key == "pay"
+    assert PunchAI("normal", 1).choose(ENGINE, state, decision(state)) == ["y2"]

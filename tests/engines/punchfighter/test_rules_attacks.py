@@ -106,9 +106,9 @@ def test_the_defender_chooses_a_defence_card_or_an_unpushed_block_button() -> No
     answer(state, f"c.{SPARK_KICK}")
     question = decision(state)
     assert question.seat == 1 and state.turn == 0 and question.key == "defend"
-    assert question.prompt == "Kid Kilowatt attacks you for 3: defend?"
+    assert question.prompt == "Kid Kilowatt attacks you: 3 damage, push 1. Defend?"  # every effect named
     assert [(o.id, o.label) for o in question.options] == [
-        ("take", "Take the hit (3 damage)"),
+        ("take", "Take the hit (3 damage, push 1)"),
         ("d.kq_cheese_curtain", "Defend: Cheese Curtain"),
         ("d.kq_rind_of_iron", "Defend: Rind of Iron"),
         ("b1", "Push Block: block 1"),
@@ -373,8 +373,10 @@ def test_a_stagger_still_lands_on_a_fighter_knocked_out_by_the_hit() -> None:
     answer(state, "c.aa_anvil_drop")
     assert state.players[1].at is None
     assert decision(state).seat == 1 and decision(state).key == "stagger"
+    assert decision(state).prompt == "Staggered: choose 1 button to push (no effect)"  # not "1 buttons"
     pick(state, "p1")
     assert [b.pushed for b in state.players[1].pad] == [False, True, False]
+    assert said(state, "P2 is staggered: 1 button pushed")
 
 
 def test_a_defence_not_chosen_in_time_lets_the_hit_land() -> None:

@@ -8,7 +8,7 @@ import pytest
 from engines.punchfighter import content, pay
 from engines.punchfighter.schema import FighterCard, Heal
 from engines.punchfighter.state import PadButton, PunchState
-from tests.engines.punchfighter.kit import STARTERS, answer, arena, decision, options, pad, said
+from tests.engines.punchfighter.kit import STARTERS, answer, arena, decision, options, pad, paying, said
 
 TRIO = ("tchotchke", "dr_curium", "business_lizard")
 BOP, DASH, SHELF_DIVE, FLURRY = "tc_bobblehead_bop", "tc_dust_bunny_dash", "tc_shelf_dive", "tc_flurry"
@@ -78,6 +78,47 @@ def test_payment_takes_the_exact_letter_first_starters_first_and_a_wild_last() -
     assert pay.payment(buttons, "A") == [1]
 
 
+def test_the_player_chooses_which_buttons_pay_when_several_could() -> None:
+    """Pay the Button Cost: "push each button in that card's cost" and "The Wild button can be
+    substituted" (ruling R7): with Shove before Heavy Punch on the pad and a healing Wild, Bobblehead
+    Bop asks which button pays; the suggestion comes first; the player keeps Shove, the ring-out
+    button, by paying with Heavy Punch."""
+    state = arena(TRIO, ["E4", "F4", "I8"], hands=[[BOP], [], []])
+    state.players[0].pad = pad("a_shove", "a_heavy_punch", "w_second_wind", "d_draw")
+    answer(state, f"c.{BOP}")
+    question = decision(state)
+    assert question.key == "pay" and question.prompt == "Pay for Bobblehead Bop (A) with which buttons?"
+    assert [o.id for o in question.options] == ["y0", "y1", "y2", "back"]
+    assert [o.label for o in question.options][:3] == ["Shove (A)", "Heavy Punch (A)", "Second Wind (W)"]
+    assert question.options[0].detail.startswith("Suggested")
+    answer(state, "y1")
+    assert [b.pushed for b in state.players[0].pad] == [False, True, False, False]
+    assert said(state, "P1 launches Bobblehead Bop (paying A)")
+
+
+def test_a_wild_can_be_chosen_to_pay_and_back_undoes_the_launch() -> None:
+    """The Wild pays even when an exact letter is free; Back at the payment question gives the card
+    back with nothing pushed."""
+    state = arena(TRIO, ["E4", "F4", "I8"], hands=[[BOP], [], []])
+    state.players[0].pad = pad("a_punch", "w_second_wind")
+    answer(state, f"c.{BOP}")
+    answer(state, "back")
+    assert decision(state).key == "main" and state.players[0].hand == [BOP]
+    assert not any(b.pushed for b in state.players[0].pad)
+    answer(state, f"c.{BOP}")
+    answer(state, "y1")
+    assert [b.pushed for b in state.players[0].pad] == [False, True]
+
+
+def test_no_payment_question_when_only_one_set_of_buttons_can_pay() -> None:
+    """Asked only when there is a choice: two copies of a starter are one way to pay."""
+    state = arena(TRIO, ["E4", "F4", "I8"], hands=[[BOP], [], []])
+    state.players[0].pad = pad("a_punch", "a_punch", "d_draw")
+    answer(state, f"c.{BOP}")
+    assert decision(state).key == "defend"
+    assert pay.payments(state.players[0].pad, "A", 24) == [[1]]  # the other Punch is left
+
+
 # --- CHAIN a Combo --------------------------------------------------------------------------------
 
 
@@ -97,12 +138,12 @@ def test_chain_example_without_a_match_costs_b_c_b_c_a(test_bc: str) -> None:
     fighters = ("anvil_annie", "dr_curium", "business_lizard")
     state = arena(fighters, ["E4", "I2", "I8"], hands=[[test_bc, HAMMER_TIME], [], []])
     state.players[0].pad = pad(*STARTERS, "b_guard_up", "c_dash")
-    answer(state, f"c.{test_bc}")
+    paying(state, f"c.{test_bc}")
     assert _paid(state) == ["B", "C"]
     assert decision(state).key == "chain"
     labels = {o.id: o.label for o in decision(state).options}
     assert labels[f"c.{HAMMER_TIME}"] == "Chain Hammer Time (B-C-A)"
-    answer(state, f"c.{HAMMER_TIME}")
+    paying(state, f"c.{HAMMER_TIME}")
     assert said(state, "P1 chains Hammer Time (paying B-C-A)")
     assert sorted(_paid(state)) == sorted("BCBCA")
     assert not state.players[0].pad[3].pushed  # the D is all that is left
@@ -178,7 +219,7 @@ def test_chaining_only_follows_a_resolved_combo_card() -> None:
     played (the action was the launch)."""
     state = arena(TRIO, ["E4", "F4", "I8"], hands=[[BOP, BOP], [], []])
     state.players[0].pad = pad(*STARTERS, "a_heavy_punch")
-    answer(state, f"c.{BOP}")
+    paying(state, f"c.{BOP}")
     assert decision(state).key == "defend"  # Bop's attack resolves before any chaining
     answer(state, "take")
     assert decision(state).key == "chain"
@@ -197,3 +238,30 @@ def test_back_after_a_launch_gives_the_card_and_the_buttons_back() -> None:
     assert state.players[0].hand == [FLURRY] and _paid(state) == []
     assert state.chain == [] and not state.action_used
     assert f"c.{FLURRY}" in options(state)
+
+
+def test_two_turbos_cannot_free_each_other_without_end() -> None:
+    """Ruling C1: a button pushed for its own recharge is freed only by the reset. Two Turbos
+    (Wild, recharge 1): the second cannot free the first, so a turn holds two pushes, not an
+    endless loop (nor Button Masher for nothing)."""
+    state = arena(TRIO, ["E4", "I2", "I8"])
+    state.players[0].pad = pad("w_turbo", "w_turbo", "d_draw")
+    answer(state, "p0")  # nothing else is pushed: it frees nothing
+    answer(state, "p1")  # the first Turbo stays pushed
+    assert [b.pushed for b in state.players[0].pad] == [True, True, False]
+    assert "p0" not in options(state) and "p1" not in options(state)
+    assert state.players[0].stats.pushed == 2
+    answer(state, "end")
+    assert not any(b.pushed for b in state.players[0].pad)  # the reset frees them both
+
+
+def test_a_recharge_still_frees_a_turbo_that_paid_a_cost() -> None:
+    """A Turbo that paid for a card was not pushed for its recharge: another Turbo may free it."""
+    state = arena(TRIO, ["E4", "F4", "I8"], hands=[[BOP], [], []])
+    state.players[0].pad = pad("w_turbo", "w_turbo", "d_draw")
+    answer(state, f"c.{BOP}")  # the Wild pays A
+    answer(state, "take", seat=1)
+    if decision(state).key == "chain":
+        answer(state, "stop")
+    answer(state, "p1")
+    assert [b.pushed for b in state.players[0].pad] == [False, True, False]

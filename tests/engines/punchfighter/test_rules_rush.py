@@ -16,6 +16,7 @@ from tests.engines.punchfighter.kit import (
     decision,
     options,
     pad,
+    paying,
     said,
 )
 
@@ -140,7 +141,7 @@ def test_a_minion_attack_can_be_defended() -> None:
     begin_turn(state, 1)
     question = decision(state)
     assert question.seat == 0 and question.key == "defend"
-    assert question.prompt == "The A minion attacks you for 4: defend?"
+    assert question.prompt == "The A minion attacks you: 4 damage. Defend?"
     answer(state, "b1")
     assert state.players[0].health == 12 - 3
 
@@ -151,7 +152,7 @@ def test_the_free_move_follows_a_range_1_button_attack_too() -> None:
     state = arena((KILOWATT, TCHOTCHKE), ["E3", "H7"], mode="rush_coop")
     _put(state, "A", "D3")
     answer(state, "p0")  # Punch: attack 1, range 1
-    assert decision(state).prompt == "Move up to 2 spaces"
+    assert decision(state).prompt == "Free move after your range-1 attack: up to 2 spaces"
     answer(state, "stop")
     assert next(m for m in state.minions if m.letter == "A").damage == 1
 
@@ -174,15 +175,15 @@ def test_a_minion_has_4_health_and_its_knock_out_earns_a_star() -> None:
     state = arena((KILOWATT, TCHOTCHKE), ["E3", "H7"], mode="rush_coop", hands=[[JAB, JAB], []])
     state.players[0].pad = pad(*NO_DEFENCE, "a_heavy_punch")
     _put(state, "A", "D3")
-    answer(state, f"c.{JAB}")
+    paying(state, f"c.{JAB}")
     assert said(state, "The A minion takes 2 damage") and _minion(state, "A") == "D3"
-    assert decision(state).prompt == "Move up to 2 spaces"
+    assert decision(state).prompt == "Free move after your range-1 attack: up to 2 spaces"
     answer(state, "stop")
     answer(state, f"c.{JAB}")  # chained for free (A after A)
     assert _minion(state, "A") is None and said(state, "The A minion is K.O.'d (4 damage)")
     assert state.players[0].stars == 1
     assert state.minions[0].damage == 0  # it comes back fresh
-    assert decision(state).prompt == "Move up to 2 spaces"
+    assert decision(state).prompt == "Free move after your range-1 attack: up to 2 spaces"
     answer(state, "E4")
     assert state.players[0].at == "E4"
 

@@ -284,3 +284,44 @@ def test_the_deck_runs_out_when_its_last_card_refills_the_offer() -> None:
     assert state.offer[-1] == last and state.deck_out
     assert said(state, "The button deck has run out")
     assert options(state)[:2] == ["fd", "o0"]  # no button deck to draw from
+
+
+def test_house_rule_finish_round_plays_the_round_out_after_nine_stars() -> None:
+    """House rule `finish_round` (ruling H1, off by default): nine stars no longer end the game at
+    once; the players after the first player's seat still play, and most stars wins at the end of
+    the round."""
+    state = arena((TCHOTCHKE, KILOWATT, LIZARD), ["E4", "F4", "I8"], hands=[[FLURRY], [], []])
+    state.options["finish_round"] = "on"
+    state.first = 0
+    state.players[0].stars = 8
+    state.players[1].health = 9
+    state.players[1].pad = pad(*NO_DEFENCE)
+    answer(state, f"c.{FLURRY}")
+    assert state.phase != "over" and state.players[0].stars >= 9
+    assert said(state, "P1 has 9 stars: the round is played out")
+    while state.phase != "over" and decision(state).key != "main":
+        answer(state, decision(state).options[0].id)
+    answer(state, "end")
+    assert state.turn == 1 and state.phase == "action"  # P2 still plays
+    state.players[2].stars = 10  # P3 overtakes P1 in the last round
+    answer(state, "end", seat=1)
+    answer(state, "end", seat=2)
+    assert state.phase == "over" and said(state, "Game over: P1 reached 9 stars and the round is over")
+    outcome = ENGINE.outcome(state)
+    assert outcome is not None and outcome.placements[0] == [2]
+
+
+def test_the_house_rule_is_declared_off_by_default_with_its_reason() -> None:
+    """DESIGN section 7: a change to a printed rule is a named house rule, off unless turned on."""
+    option = next(o for o in ENGINE.meta.options if o.id == "finish_round")
+    assert option.house_rule and option.default == "off" and "first player" in option.why
+
+
+def test_a_hit_whose_every_landing_is_off_the_board_asks_nothing() -> None:
+    """Ruling R17: "Off the board" is one outcome however many ways lead there (from H4, a push of
+    2 sends I4 off the rim four ways), so it happens without a one-option question."""
+    state = arena((KILOWATT, TCHOTCHKE, LIZARD), ["H4", "I4", "I8"], hands=[[THUNDERCLAP], [], []])
+    state.players[1].pad = pad(*NO_DEFENCE)
+    answer(state, f"c.{THUNDERCLAP}")
+    assert state.players[1].at is None and said(state, "Tchotchke is knocked off the board")
+    assert decision(state).key != "shove"

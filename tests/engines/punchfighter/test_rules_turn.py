@@ -241,6 +241,7 @@ def test_reset_keeps_the_four_chosen_and_discard_takes_the_rest() -> None:
     question = decision(state)
     assert question.seat == 0 and question.key == "reset"
     assert question.min_choices == question.max_choices == 4
+    assert question.prompt == "Reset: choose the 4 pushed buttons to free (the others are discarded)"
     assert [o.id for o in question.options] == ["p0", "p1", "p2", "p3", "p4", "p5"]
     pick(state, "p0", "p3", "p4", "p5")
     assert [(b.card, b.pushed) for b in state.players[0].pad] == [
