@@ -162,7 +162,7 @@ def table_plans() -> list[tuple[str, str, int]]:
 async def open_table(service: TableService, plan: tuple[str, str, int], place: int, user: int) -> int:
     game, mode, seats = plan
     live = await service.create_lobby(
-        guild_id=1,
+        guild_id=place,  # a server per table: the load is many servers' tables, not one server's 200
         channel_id=place,
         thread_id=None,
         host_id=user,
