@@ -269,7 +269,9 @@ class RecordsCommands(commands.Cog):
 
     # ------------------------------------------------------------------ server settings
 
-    @server.command(name="settings", description="Ratings and leaderboards in this server")
+    @server.command(
+        name="settings", description="Ratings, seasons, takebacks, spectators and table limits in this server"
+    )
     @app_commands.describe(
         rate_ai="Rate games played against AI seats (for servers that mostly play against the bot)",
         min_games="Games a player needs before appearing on a leaderboard",
