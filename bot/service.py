@@ -22,30 +22,26 @@ from bot.cache import DEFAULT_TABLE_CACHE_SIZE, TableCache
 from bot.clock import Clock, wall_clock
 from bot.coordination import Alone, Coordinator
 from bot.errors import StaleChoice, TableMoved, UserError
-from bot.limits import check_room
 from bot.listener import DecisionRef, TableChange, TableListener
 from bot.live import LiveTable, lost_click_notes
+from bot.lobbies import Lobbies
 from bot.outcomes import result_record
-from bot.runtime import Answer, Runtime
+from bot.runtime import Answer
 from bot.scheduler import Scheduler
 from bot.step import Step, table_change
-from bot.storage import PlaceTaken, Storage
-from bot.storage.records import ActionRecord, SeatRecord, TableRecord
-from bot.table_options import check_new_table, checked_options
+from bot.storage import Storage
+from bot.storage.records import ActionRecord
 from bot.table_store import TableStore
 from bot.turn_timers import run_timers, table_deadline
-from bot.user_text import DECK_NAME_LENGTH, clean_name
 from engines.core import Engine, IllegalChoice
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
-LOBBY_LIFETIME = 24 * 3600.0
 NO_HOST = 0  # the host of a table nobody hosts (no Discord id is 0)
-PLACE_TAKEN = "A game is already running here. Finish or cancel it first (`/game cancel`)."
 
 
-class TableService(AroundTheTable):
+class TableService(Lobbies, AroundTheTable):
     """Lobbies, games, timers and results for every table, independent of Discord."""
 
     def __init__(
@@ -100,60 +96,6 @@ class TableService(AroundTheTable):
 
     # ------------------------------------------------------------------ lobby
 
-    async def create_lobby(
-        self,
-        *,
-        guild_id: int | None,
-        channel_id: int,
-        thread_id: int | None,
-        host_id: int,
-        host_name: str,
-        game: str,
-        mode: str,
-        options: Mapping[str, str] | None = None,
-        turn_timer: float | None = None,
-        seed: int | None = None,
-    ) -> LiveTable:
-        """Open a lobby with the host in the first seat, within the open-table limits (bot.limits);
-        `seed`: a deal shared with other tables."""
-        engine = self.validate_new(game, mode, options or {}, turn_timer)
-        now = self.clock()
-        record = TableRecord(
-            guild_id=guild_id,
-            channel_id=channel_id,
-            thread_id=thread_id,
-            game=game,
-            mode=mode,
-            options=checked_options(engine, mode, options or {}),
-            seed=self.new_seed() if seed is None else seed,
-            host_id=host_id,
-            turn_timer=self.default_turn_timer if turn_timer is None else turn_timer,
-            seats=[SeatRecord(0, clean_name(host_name), host_id)],
-            deadline=now + LOBBY_LIFETIME,
-            created_at=now,
-            updated_at=now,
-        )
-        room = self._lock_in(self._guild_locks, guild_id or 0)
-        async with room, self._lock_in(self._place_locks, record.place_id):
-            await check_room(self.storage, guild_id, host_id)
-            if await self.storage.live_in(record.place_id) is not None:
-                raise UserError(PLACE_TAKEN)
-            try:
-                await self.storage.create_table(record)
-            except PlaceTaken:
-                raise UserError(PLACE_TAKEN) from None
-        live = LiveTable(record=record, engine=engine, state=None, runtime=Runtime())
-        self._live.put(record.id, live)
-        self.scheduler.arm(record.id, record.deadline)
-        return live
-
-    def validate_new(
-        self, game: str, mode: str, options: Mapping[str, str], turn_timer: float | None
-    ) -> Engine[Any]:
-        """The engine of a table about to open, or UserError saying what is wrong."""
-        timer = self.default_turn_timer if turn_timer is None else turn_timer
-        return check_new_table(self.registry, game, mode, options, timer)
-
     async def set_message(self, table_id: int, message_id: int) -> None:
         """Remember the table message (the lobby message, edited into the table later)."""
         await _once_more_if_moved(lambda: self._set_message(table_id, message_id))
@@ -163,44 +105,6 @@ class TableService(AroundTheTable):
             live = await self.get(table_id)
             live.record.message_id = message_id
             await self.tables.save(live)
-
-    async def _change_lobby(self, table_id: int, change: Callable[[LiveTable], None]) -> LiveTable:
-        """Apply one seat change to a lobby under its lock, save it and publish it."""
-        async with self._lock(table_id):
-            live = await self._lobby(table_id)
-            change(live)
-            seating.renumber(live)
-            await self.tables.save(live, seats_changed=True)
-        await self._publish(live, "cancelled" if live.record.status == "cancelled" else "lobby")
-        return live
-
-    async def join(self, table_id: int, user_id: int, name: str) -> LiveTable:
-        """Take a free seat in the lobby."""
-        seated = clean_name(name)
-        return await self._change_lobby(table_id, lambda live: seating.take_seat(live, user_id, seated))
-
-    async def leave(self, table_id: int, user_id: int) -> LiveTable:
-        """Give up a lobby seat; the host's leaving passes the host role on (or closes an empty lobby)."""
-        return await self._change_lobby(table_id, lambda live: seating.free_seat(live, user_id))
-
-    async def bring_deck(self, table_id: int, user_id: int, name: str, cards: Sequence[str]) -> LiveTable:
-        """A seated player brings a custom deck (already checked against the game's deck rules).
-
-        At the start it becomes the engine option `deck<seat>` (comma-separated card ids), saved
-        with the table's options, so replays deal the same cards.
-        """
-        shown = clean_name(name, DECK_NAME_LENGTH, fallback="Deck")
-        return await self._change_lobby(
-            table_id, lambda live: seating.choose_deck(live, user_id, shown, cards)
-        )
-
-    async def add_ai(self, table_id: int, user_id: int) -> LiveTable:
-        """Fill a free seat with an AI player (any seated player may)."""
-        return await self._change_lobby(table_id, lambda live: seating.seat_ai(live, user_id))
-
-    async def remove_ai(self, table_id: int, user_id: int) -> LiveTable:
-        """Free the last AI seat of the lobby."""
-        return await self._change_lobby(table_id, lambda live: seating.unseat_ai(live, user_id))
 
     async def start(self, table_id: int, user_id: int, *, hostless: bool = False) -> LiveTable:
         """Deal the game (host only), let AI seats act, and open the first decisions. `hostless`
@@ -414,16 +318,6 @@ class TableService(AroundTheTable):
             live.runtime.mark_active(seat, self.clock())
 
     # ------------------------------------------------------------------ internals
-
-    async def _lobby(self, table_id: int) -> LiveTable:
-        live = await self.get(table_id)
-        if live.record.status != "lobby":
-            raise UserError(
-                "This game has already started."
-                if live.record.status == "active"
-                else "This table is closed."
-            )
-        return live
 
     async def _active(self, table_id: int) -> LiveTable:
         live = await self.get(table_id)
