@@ -85,6 +85,19 @@ def _plain(view: Mapping[str, Any]) -> dict[str, Any]:
     return plain
 
 
+def _about(engine: Engine[Any], record: TableRecord, options: dict[str, str]) -> dict[str, Any]:
+    """What every export says about its game: which, with what options and seats."""
+    return {
+        "game": record.game,
+        "title": engine.meta.title,
+        "mode": record.mode,
+        "options": options,
+        "engine_version": engine_version(),
+        "table_id": record.id,
+        "seats": [ExportedSeat(seat.name, seat.is_ai) for seat in start_seats(record)],
+    }
+
+
 def finished_export(
     engine: Engine[Any], record: TableRecord, actions: Sequence[ActionRecord], result: str = ""
 ) -> GameExport:
@@ -92,14 +105,8 @@ def finished_export(
     assert record.state is not None
     state = engine.decode(record.state)
     return GameExport(
-        game=record.game,
-        title=engine.meta.title,
-        mode=record.mode,
-        options=dict(record.options),
-        engine_version=engine_version(),
-        table_id=record.id,
+        **_about(engine, record, dict(record.options)),
         status="finished",
-        seats=[ExportedSeat(seat.name, seat.is_ai) for seat in start_seats(record)],
         seed=record.seed,
         actions=[ExportedAction(a.seat, a.key, list(a.choice), a.at, a.actor) for a in actions],
         result=result,
@@ -114,14 +121,8 @@ def running_export(
     """A running game as `seat` (None: a spectator) may see it, with the table's public `log`:
     no seed and no log of choices."""
     return GameExport(
-        game=record.game,
-        title=engine.meta.title,
-        mode=record.mode,
-        options=table_options(record.options),
-        engine_version=engine_version(),
-        table_id=record.id,
+        **_about(engine, record, table_options(record.options)),
         status="running",
-        seats=[ExportedSeat(seat.name, seat.is_ai) for seat in start_seats(record)],
         table=_plain(engine.view(state, None)),
         seen_by=seat,
         hand=None if seat is None else _plain(engine.view(state, seat)),
