@@ -15,7 +15,7 @@ from bot.storage.records import GuildSettings
 from bot.takebacks import TAKEBACK_WAIT
 from engines.core import policy_for
 from engines.superhot.engine import Superhot
-from tests.bot.service_kit import FakeClock, make_service, one_game_service, started_table
+from tests.bot.service_kit import FakeClock, make_service, one_game_service, open_lobby, started_table
 from tests.bot.test_service import fire_due, play_seat_to_end
 
 HOST, BOB = 100, 101
@@ -136,15 +136,7 @@ async def test_an_absent_player_cannot_agree_so_the_game_is_not_rated(tmp_path: 
 async def test_at_a_table_of_ais_a_takeback_is_granted_at_once(tmp_path: Path) -> None:
     engine = Superhot()
     async with one_game_service(tmp_path / "db.sqlite", "superhot", engine, seed=7) as service:
-        live = await service.create_lobby(
-            guild_id=1,
-            channel_id=5,
-            thread_id=None,
-            host_id=HOST,
-            host_name="Host",
-            game="superhot",
-            mode="solo",
-        )
+        live = await open_lobby(service, channel=5, host=HOST, game="superhot", mode="solo")
         await service.start(live.id, HOST)
         policy = policy_for(engine, 7)
         for _ in range(40):

@@ -13,7 +13,7 @@ from bot.storage.records import UserSettings
 from bot.watching import AFTER, HIDDEN, LIVE, SHOWN, delayed_view, hand_rules
 from engines.core import policy_for
 from engines.superhot.engine import Superhot
-from tests.bot.service_kit import one_game_service
+from tests.bot.service_kit import one_game_service, open_lobby
 
 HOST, CAROL = 100, 300
 
@@ -21,15 +21,7 @@ HOST, CAROL = 100, 300
 async def test_live_hands_come_one_round_late(tmp_path: Path) -> None:
     engine = Superhot()
     async with one_game_service(tmp_path / "db.sqlite", "superhot", engine, seed=7) as service:
-        live = await service.create_lobby(
-            guild_id=1,
-            channel_id=5,
-            thread_id=None,
-            host_id=HOST,
-            host_name="Host",
-            game="superhot",
-            mode="versus",
-        )
+        live = await open_lobby(service, channel=5, host=HOST, game="superhot", mode="versus")
         await service.add_ai(live.id, HOST)
         await service.start(live.id, HOST)
         policy = policy_for(engine, 7)
