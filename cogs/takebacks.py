@@ -12,6 +12,7 @@ from discord import ui
 from bot.errors import UserError
 from bot.live import LiveTable
 from bot.takebacks import TAKEBACK_WAIT
+from bot.user_text import clean_name, plain
 from cogs import takeback_ids
 from cogs.components import RawIdButton, actions_of
 from cogs.replies import guarded, tell
@@ -36,7 +37,7 @@ def question_view(live: LiveTable, status: str = "") -> ui.LayoutView:
         f"No answer within {TAKEBACK_WAIT:.0f} s counts as no."
     )
     if question.agreed:
-        text += "\n-# Allowed by " + ", ".join(live.seat_name(s) for s in question.agreed) + "."
+        text += "\n-# Allowed by " + ", ".join(plain(live.seat_name(s)) for s in question.agreed) + "."
     row = ui.ActionRow(
         button("Allow", takeback_ids.answer(live.id, question.version, True), discord.ButtonStyle.success),
         button("Refuse", takeback_ids.answer(live.id, question.version, False), discord.ButtonStyle.danger),
@@ -80,7 +81,7 @@ async def answer(
             await interaction.edit_original_response(view=question_view(live))
         raise
     live = await bot.service.get(parsed.table_id)
-    who = interaction.user.display_name
+    who = plain(clean_name(interaction.user.display_name))
     closing = {
         "granted": f"↩️ Takeback allowed (last by {who}): the move is taken back.",
         "refused": f"↩️ {who} refused the takeback: the move stands.",

@@ -12,6 +12,7 @@ from discord import ui
 from bot.errors import UserError
 from bot.live import LiveTable
 from bot.render_pool import Urgency
+from bot.user_text import plain
 from bot.watching import AFTER, HIDDEN, LIVE, SHOWN, HandRule, check_watcher, delayed_view, hand_rules
 from cogs import watch_ids
 from cogs.components import RawIdButton
@@ -64,13 +65,13 @@ async def spectator_panel(bot: SuperTableBot, live: LiveTable) -> tuple[ui.Layou
     if turn and live.record.status == "active":
         parts.append(ui.TextDisplay(turn))
     if live.runtime.log:
-        parts.append(ui.TextDisplay("\n".join(f"-# {line}" for line in live.runtime.log[-LOG_SHOWN:])))
+        parts.append(ui.TextDisplay("\n".join(f"-# {plain(line)}" for line in live.runtime.log[-LOG_SHOWN:])))
     pictures = [table]
     hidden = []
     for rule in rules:
         picture = await _hand(bot, live, rule)
         if picture is None:
-            hidden.append(f"{rule.name}: {HIDDEN_WHY.get(rule.shows, HIDDEN_WHY[LIVE])}")
+            hidden.append(f"{plain(rule.name)}: {HIDDEN_WHY.get(rule.shows, HIDDEN_WHY[LIVE])}")
             continue
         pictures.append(picture)
         parts.append(gallery(picture.filename, picture.alt))
