@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -216,11 +217,18 @@ async def play_through_panels(
         live = await world.bot.service.get(table_id)
         if live.engine.outcome(live.state) is not None:
             break
-        decision = next(d for d in live.decisions() if d.seat in actors)
+        decision = next((d for d in live.decisions() if d.seat in actors), None)
+        if decision is None:  # an AI seat is still moving (it may think in a thread)
+            await asyncio.sleep(0.05)
+            continue
         actor = actors[decision.seat]
+        now = f":{live.state.version}:"
         panel = panels.get(decision.seat)
-        if panel is None or f":{live.state.version}:" not in " ".join(custom_ids(panel)):
+        if panel is None or now not in " ".join(custom_ids(panel)):
             panel = await open_hand(actor, world.table_message(thread))
+            if now not in " ".join(custom_ids(panel)):  # the table moved on meanwhile: look again
+                panels.pop(decision.seat, None)
+                continue
         assert decision.prompt in texts(panel), "the panel shows the open decision"
         choice = list(brain.choose(live.engine, live.state, decision))
         panels[decision.seat] = await answer_panel(actor, panel, decision.key, choice)
