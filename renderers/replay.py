@@ -16,9 +16,12 @@ from collections.abc import Sequence
 
 from PIL import Image
 
+from renderers.kit.legibility import SHOWN_WIDTH
+
 MAX_WIDTH = 800
-MIN_WIDTH = 480
-"""Below this a 1200-pixel table's text is no longer readable; frames are dropped first."""
+MIN_WIDTH = SHOWN_WIDTH
+"""Below this a 1200-pixel table's smallest text is under the legibility floor (8.25 px shown);
+frames are dropped first."""
 FLOOR_WIDTH = 120
 """The last resort: smaller than this, the GIF cannot be made to fit."""
 COLOURS = 255

@@ -14,7 +14,7 @@ from renderers.kit.fonts import font
 from renderers.kit.legibility import GLANCE, GLANCE_PX, RULES, Role, text_role
 from renderers.kit.palette import CARD_BACK, CARD_BACK_PATTERN, CARD_EDGE, CARD_FACE, CARD_INK, RGB
 from renderers.kit.shapes import rounded_box, rounded_mask
-from renderers.kit.text import fit_block, fit_line, fit_shaped, text_width, wrap
+from renderers.kit.text import fit_block, fit_line, fit_shaped, text_width, whole, whole_or_nothing, wrap
 
 
 @dataclass(frozen=True)
@@ -140,7 +140,9 @@ TEXT_LEADING = 1.15
 class SplitLayout:
     """How a two-halved card is laid out: the top half's share of the height, the largest font
     sizes of titles, body text and marks, the smallest title size (`floor`), the smallest body
-    text size (`text_floor`, 0: the same as `floor`) and how many lines a title may take."""
+    text size (`text_floor`, 0: the same as `floor`), how many lines a title may take, and
+    whether body text is left out when it cannot fit whole (`whole_text`: a table's cards, whose
+    text the Cards panel gives in full)."""
 
     split: float = 0.5
     title: int = 20
@@ -149,6 +151,7 @@ class SplitLayout:
     floor: int = 11
     text_floor: int = 0
     title_lines: int = 2
+    whole_text: bool = False
 
     @property
     def smallest_text(self) -> int:
@@ -206,7 +209,7 @@ def _fit_title(
     large as fits: at each size normal before condensed, fewer lines before more; two lines at
     most above the smallest size, at it up to `layout.title_lines` (as many as the height holds).
     At the smallest size a word too long for a line is broken with a hyphen (when `hyphenate`);
-    only then is the title cut short (_whole() tells)."""
+    only then is the title cut short (whole() tells)."""
     words = half.title.split()
     tokens = [f"{half.icon} {words[0]}", *words[1:]] if half.icon and words else words or [half.icon]
 
@@ -218,17 +221,12 @@ def _fit_title(
         for max_lines in range(1, most + 1) if len(tokens) > 1 else (1,):
             for condensed in (False, True):
                 face = font(size, bold=True, condensed=condensed)
-                lines, whole = wrap(tokens, face, width, max_lines)
-                if whole:
+                lines, fits = wrap(tokens, face, width, max_lines)
+                if fits:
                     return lines, face
     face = font(layout.floor, bold=True, condensed=True)
     loose = [half.icon, *words] if half.icon and words else tokens
     return wrap(loose, face, width, room(layout.floor), hyphenate=hyphenate)[0], face
-
-
-def _whole(lines: list[str], source: str) -> bool:
-    """Whether fitted lines hold the whole of `source` (none was cut with an ellipsis)."""
-    return not any(line.endswith("…") for line in lines) or source.endswith("…")
 
 
 def _fit_beside(
@@ -298,25 +296,26 @@ def build_split_face(
     text = text_fit(title_bottom + pad // 2) if top.text else None
     under_top = y + row + pad // 3
     room = split - under_top - pad // 2
-    beside_whole = _whole(lines, top.title)
+    beside_whole = whole(lines, top.title)
     if row and (face.size < layout.title - 2 or not beside_whole) and room >= layout.floor * TITLE_LEADING:
         max_h = layout.title * TITLE_LEADING * layout.title_lines if top.text else room
         under, under_face = _fit_title(top, text_w, min(room, max_h), layout)
         under_bottom = under_top + under_face.size * TITLE_LEADING * len(under)
         under_text = text_fit(under_bottom + pad // 2) if top.text else None
-        title_cut = not _whole(lines, top.title)
-        better = under_face.size > face.size or (title_cut and _whole(under, top.title))
+        title_cut = not whole(lines, top.title)
+        better = under_face.size > face.size or (title_cut and whole(under, top.title))
         text_kept = text is None or (
             under_text is not None
             and (under_text[1].size >= text[1].size or title_cut)
-            and (_whole(under_text[0], top.text) or not _whole(text[0], top.text))
+            and (whole(under_text[0], top.text) or not whole(text[0], top.text))
         )
         if better and text_kept:
             lines, face, title_left, title_top, text = under, under_face, edge + pad, under_top, under_text
     below = _draw_lines(draw, lines, face, (title_left, title_top + 1), top.ink, TITLE_LEADING)
     if text is not None:
+        shown = whole_or_nothing(text[0], top.text) if layout.whole_text else text[0]
         _draw_lines(
-            draw, text[0], text[1], (edge + pad, max(y + row, below) + pad // 2), top.ink, TEXT_LEADING, RULES
+            draw, shown, text[1], (edge + pad, max(y + row, below) + pad // 2), top.ink, TEXT_LEADING, RULES
         )
 
     # The fold between the halves.
@@ -340,6 +339,8 @@ def build_split_face(
         text_top = split + strip + pad // 2
         box = (width - 2 * (edge + pad), height - edge - pad - text_top, pad // 2)
         lines, face = _fit_beside(bottom.text, box, (mark_w, mark_h), layout)
+        if layout.whole_text:
+            lines = whole_or_nothing(lines, bottom.text)
         _draw_lines(draw, lines, face, (edge + pad, text_top), bottom.ink, TEXT_LEADING, RULES)
     return _with_corners(tile)
 

@@ -2,13 +2,15 @@
 recorder of the text a render draws (its font sizes and roles) so tests can hold every image to it.
 
 Discord shows an image at most about 550 px wide (a desktop client; narrower on a phone), and
-people enlarge one only when they must. Text a player needs at a glance (names, values, counts,
-health and scores, whose turn, what is asked) must read at that size: at least 18 px in a
-1,200-px-wide image, i.e. 8.25 px once shown 550 px wide. Card rules text is the one exception on
-a table (a click enlarges it); on a hand panel, which is read where it is shown, it too must meet
-the glance size.
+people enlarge one only when they must. Every text an image draws must read at that size: at
+least 18 px in a 1,200-px-wide image, i.e. 8.25 px once shown 550 px wide (15 px in a 1,000-px
+hand). That holds for what is read at a glance (names, values, counts, health and scores, whose
+turn, what is asked) and for card rules text alike: where a card's text cannot fit whole at that
+size, a table draws less (the card's name, numbers and icon) and leaves the text to the Cards
+panel, rather than shrinking it.
 
-Every text a renderer draws is "glance" text unless it is drawn inside `text_role(RULES)`.
+Every text is "glance" text unless it is drawn inside `text_role(RULES)`; a text drawn inside
+`exempt(name)` is one of the few EXCEPTIONS, each named with the reason it may be smaller.
 """
 
 from __future__ import annotations
@@ -21,29 +23,32 @@ from typing import Literal
 
 Role = Literal["glance", "rules"]
 GLANCE: Role = "glance"
-"""Text read at a glance (the default): it must meet GLANCE_PX everywhere."""
+"""Text read at a glance (the default)."""
 RULES: Role = "rules"
-"""Card rules text: on a table it may need a click (TABLE_RULES_PX); on a hand it meets GLANCE_PX."""
+"""Card rules text: drawn whole at GLANCE_PX or larger, or not at all (the Cards panel has it)."""
 
 REFERENCE_WIDTH = 1200
 """Sizes below are font pixels in an image this wide."""
 SHOWN_WIDTH = 550
 """How wide Discord shows an image (a narrower one is shown at its own width)."""
 GLANCE_PX = 18
-"""The smallest glance text, in font pixels of a REFERENCE_WIDTH image."""
-TABLE_RULES_PX = 10
-"""The smallest rules text on a table image, read after a click at full size."""
+"""The smallest text of any role, in font pixels of a REFERENCE_WIDTH image."""
+
+EXCEPTIONS: dict[str, str] = {}
+"""Texts that may be smaller than GLANCE_PX, by name, with the reason (keep it short and few)."""
 
 
 @dataclass(frozen=True)
 class Drawn:
-    """One text drawn: its font size in pixels and its role."""
+    """One text drawn: its font size in pixels, its role and, for an exception, its name."""
 
     size: int
     role: Role
+    exempt: str | None = None
 
 
 _role: ContextVar[Role] = ContextVar("text_role", default=GLANCE)
+_exempt: ContextVar[str | None] = ContextVar("text_exempt", default=None)
 _records: ContextVar[list[Drawn] | None] = ContextVar("text_records", default=None)
 
 
@@ -57,12 +62,24 @@ def text_role(name: Role) -> Iterator[None]:
         _role.reset(token)
 
 
+@contextmanager
+def exempt(name: str) -> Iterator[None]:
+    """Text drawn inside this block is the named exception (a key of EXCEPTIONS)."""
+    if name not in EXCEPTIONS:
+        raise KeyError(f"{name!r} is not a named legibility exception")
+    token = _exempt.set(name)
+    try:
+        yield
+    finally:
+        _exempt.reset(token)
+
+
 def note(size: int) -> None:
     """Record one text of this font size in the current role, when a recording() is on (the
     kit's fonts call this each time they draw)."""
     records = _records.get()
     if records is not None:
-        records.append(Drawn(size, _role.get()))
+        records.append(Drawn(size, _role.get(), _exempt.get()))
 
 
 @contextmanager

@@ -51,6 +51,17 @@ def ellipsize(text: str, face: ImageFont.FreeTypeFont, width: float) -> str:
     return text[:low].rstrip() + ELLIPSIS
 
 
+def whole(lines: Sequence[str], source: str) -> bool:
+    """Whether fitted lines hold all of `source` (none was cut with an ellipsis)."""
+    return not any(line.endswith(ELLIPSIS) for line in lines) or source.endswith(ELLIPSIS)
+
+
+def whole_or_nothing(lines: list[str], source: str) -> list[str]:
+    """Fitted rules text as it is when it is whole, else no lines: a table draws a card's text
+    whole at a legible size or leaves it to the Cards panel, never cut short or shrunk."""
+    return lines if whole(lines, source) else []
+
+
 def fit_line(
     text: str, width: float, size: int, min_size: int, bold: bool = False
 ) -> tuple[str, ImageFont.FreeTypeFont]:

@@ -5,7 +5,7 @@ blue "DEFENDING +N" bands on cards turned sideways, red damage pills, and the si
 from __future__ import annotations
 
 from renderers.kit.draw import HeaderStyle
-from renderers.kit.legibility import TABLE_RULES_PX, smallest_legible
+from renderers.kit.legibility import smallest_legible
 from renderers.kit.palette import RGB
 
 TITLE = "Letopsulle"
@@ -15,9 +15,8 @@ HEADER_H = 60
 MARGIN = 12
 GAP = 10
 GLANCE = smallest_legible(TABLE_W)
-"""The smallest glance text on the table: 18 px, legible where Discord shows it."""
-RULES_PX = max(11, smallest_legible(TABLE_W, TABLE_RULES_PX))
-"""The smallest rules text (abilities) on a table card, read after a click."""
+"""The smallest text on the table, abilities included: 18 px, legible where Discord shows it (an
+ability's text that cannot fit whole at this size is left to the Cards panel)."""
 HAND_GLANCE = smallest_legible(HAND_W)
 """The smallest text of the hand panel, rules included: 15 px in a 1,000-px image."""
 

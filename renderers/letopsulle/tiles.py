@@ -16,7 +16,7 @@ from renderers.kit.fonts import font
 from renderers.kit.legibility import RULES, text_role
 from renderers.kit.palette import RGB
 from renderers.kit.shapes import rounded_box, rounded_mask, rounded_outline
-from renderers.kit.text import ELLIPSIS, fit_block, fit_line, text_width
+from renderers.kit.text import ITEM_SEPARATOR, fit_block, fit_items, fit_line, text_width, whole
 from renderers.letopsulle.look import (
     DEFEND_BAND,
     GLANCE,
@@ -29,7 +29,6 @@ from renderers.letopsulle.look import (
     OBJECT_BAND,
     PANEL_EDGE,
     RED,
-    RULES_PX,
     TEXT,
     VILLAIN_BASE,
     VILLAIN_EDGE,
@@ -141,20 +140,20 @@ def _text_lines(
 
 
 def _abilities(tile: Image.Image, top: int, bottom: int, card: Card) -> None:
-    """The card's abilities (rules text): the whole words, or shorter ones when those come out
-    larger (a narrow card) or the longer ones do not fit."""
+    """The card's abilities (rules text) at a glance size: the whole words, else shorter ones,
+    else none (a card too small for them leaves them to the Cards panel, never cut short)."""
     height = bottom - top
-    if not card.abilities or height < RULES_PX * LEADING:
+    if not card.abilities or height < GLANCE * LEADING:
         return
-    with text_role(RULES):
-        best = ""
-        largest = 0.0
-        for text in (abilities_text(card), abilities_short(card), abilities_tight(card)):
-            lines, face = fit_block(text, tile.width - 2 * PAD, height, 15, RULES_PX, 3, False, LEADING, True)
-            whole = not any(line.endswith(ELLIPSIS) for line in lines)
-            if whole and face.size > largest + (1 if best else 0):  # a shorter form: 2 px larger
-                best, largest = text, face.size
-        _text_lines(tile, top, bottom, best or abilities_tight(card), 15, RULES_PX, False)
+    draw = ImageDraw.Draw(tile)
+    for items in (abilities_text(card), abilities_short(card), abilities_tight(card)):
+        lines, face = fit_items(items.split(ITEM_SEPARATOR), tile.width - 2 * PAD, height, GLANCE, GLANCE, 3)
+        if whole(lines, items):
+            with text_role(RULES):
+                for number, line in enumerate(lines):
+                    y = top + number * face.size * LEADING
+                    draw.text((PAD, y), line, font=face, fill=INK, anchor="lt")
+            return
 
 
 def _name(tile: Image.Image, top: int, bottom: int, name: str) -> int:

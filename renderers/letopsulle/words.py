@@ -153,8 +153,8 @@ SHORT_ABILITIES = {
 
 
 def abilities_tight(card: Card) -> str:
-    """ "Str1 Fig1 Def1 Mon3" (for the narrowest cards)."""
-    return " ".join(f"{name[:3].capitalize()}{value}" for name, value in card.abilities)
+    """ "Str1 · Fig1 · Def1 · Mon3" (for the narrowest cards)."""
+    return " · ".join(f"{name[:3].capitalize()}{value}" for name, value in card.abilities)
 
 
 def abilities_short(card: Card) -> str:

@@ -14,7 +14,7 @@ from renderers.kit.fonts import font
 from renderers.kit.legibility import RULES, text_role
 from renderers.kit.palette import seat_style
 from renderers.kit.shapes import Box, rounded_box
-from renderers.kit.text import fit_block, fit_line, text_width
+from renderers.kit.text import fit_block, fit_line, text_width, whole_or_nothing
 from renderers.kit.views import View, as_str
 from renderers.smashmasters.cards import STRIP_FONT, STRIP_H, blow_strip, strip_font
 from renderers.smashmasters.geometry import Grid
@@ -26,7 +26,6 @@ from renderers.smashmasters.look import (
     INK,
     KINDS,
     RED,
-    RULES_PX,
     WHITE,
     YELLOW,
 )
@@ -193,8 +192,9 @@ def draw_story(canvas: Image.Image, box: Box, story: Card | None) -> None:
     pen.text((left + 14, band_bottom + 8), shown, font=face, fill=INK, anchor="lt")
     text_top = band_bottom + 8 + round(face.size * 1.25)
     lines, face = fit_block(
-        story.text, right - left - 28, bottom - 8 - text_top, 17, RULES_PX, 6, condense=True
+        story.text, right - left - 28, bottom - 8 - text_top, GLANCE, GLANCE, 6, condense=True
     )
+    lines = whole_or_nothing(lines, story.text)
     with text_role(RULES):
         for line in lines:
             pen.text((left + 14, text_top), line, font=face, fill=INK, anchor="lt")

@@ -23,7 +23,7 @@ from renderers.kit.fonts import font
 from renderers.kit.legibility import RULES, text_role
 from renderers.kit.palette import RGB, seat_style
 from renderers.kit.shapes import rounded_box, rounded_mask, rounded_outline
-from renderers.kit.text import fit_block, fit_line, fit_shaped, text_width
+from renderers.kit.text import fit_block, fit_line, fit_shaped, text_width, whole, whole_or_nothing
 from renderers.smashmasters.look import (
     BACK_STYLE,
     CHARACTER_RATIO,
@@ -145,17 +145,11 @@ def character_face(char: Character, width: int, sizes: FaceSizes = TABLE_FACE, t
         if width >= SPLIT_POWER_WIDTH:  # the power's name on its own line (two when it must)
             x, named = edge + pad + pill, 1
             if char.power:
-                lines, face = fit_block(
-                    char.power,
-                    width - edge - pad - x,
-                    power_size * 2.5,
-                    power_size + 1,
-                    sizes.rules,
-                    2,
-                    True,
-                    1.1,
-                    True,
-                )
+                fit = (power_size * 2.5, power_size + 1, sizes.rules, 2, True, 1.1, True)
+                lines, face = fit_block(char.power, width - edge - pad - x, *fit)
+                if sizes.whole and pill and not whole(lines, char.power):  # under the timing pill
+                    y, x = y + round(power_size * 1.3) + 2, edge + pad
+                    lines, face = fit_block(char.power, inner, *fit)
                 named = len(lines)
                 for number, line in enumerate(lines):
                     middle = y + round(power_size * 0.65) + number * round(face.size * 1.1)
@@ -173,6 +167,14 @@ def character_face(char: Character, width: int, sizes: FaceSizes = TABLE_FACE, t
                 return [inner - pill, *[inner] * (rows - 1)] if rows else []
 
             lines, face = fit_shaped(body, widths, text_size, sizes.rules)
+            if sizes.whole and not whole(lines, body):  # the power's name alone, else nothing
+                shorter = "" if split else char.power
+                lines, face = fit_shaped(shorter, widths, sizes.rules, sizes.rules) if shorter else ([], face)
+                if shorter and pill and not whole(lines, shorter):  # under the timing pill
+                    y += round(power_size * 1.3) + 2
+                    room, pill = height - edge - pad - y, 0
+                    lines, face = fit_shaped(shorter, widths, sizes.rules, sizes.rules)
+                lines = whole_or_nothing(lines, shorter)
             step = round(face.size * 1.16)
             for number, line in enumerate(lines):
                 left = edge + pad + (pill if number == 0 else 0)
@@ -273,6 +275,8 @@ def blue_face(card: Card, size: tuple[int, int], sizes: FaceSizes = HAND_FACE) -
         room = height - edge - pad - y
         text_size = max(sizes.rules, round(width * 0.085))
         lines, face = fit_block(card.text, inner, room, text_size, sizes.rules, 9, condense=True)
+        if sizes.whole:
+            lines = whole_or_nothing(lines, card.text)
         with text_role(RULES):
             _lines(pen, lines, face, edge + pad, y, INK)
     return _rounded(tile)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from renderers.kit.cards import CardStyle
 from renderers.kit.draw import HeaderStyle, TitlePart
 from renderers.kit.fonts import glyph
-from renderers.kit.legibility import TABLE_RULES_PX, smallest_legible
+from renderers.kit.legibility import smallest_legible
 from renderers.kit.palette import RGB, ink_on
 
 TITLE = "Super Powered Smash Masters"
@@ -23,23 +23,24 @@ HAND_W = 1000
 HEADER = 60
 MARGIN = 14
 GLANCE = smallest_legible(TABLE_W)
-"""The smallest text a table draws (rules text aside): 18 px, legible at the width Discord shows."""
+"""The smallest text a table draws, rules text included: 18 px, legible at the width Discord shows
+(a card's text that cannot fit whole at this size is left to the Cards panel)."""
 HAND_GLANCE = smallest_legible(HAND_W)
 """The smallest text a hand draws, rules text included: 15 px in a 1,000-px image."""
-RULES_PX = smallest_legible(TABLE_W, TABLE_RULES_PX)
-"""The smallest rules text on a table (read after a click)."""
 
 
 @dataclass(frozen=True)
 class FaceSizes:
     """The smallest text a card face may draw: its name, kind and marks (`glance`) and its power's
-    name and text (`rules`); a table and a hand hold different floors."""
+    name and text (`rules`), and whether a text that cannot fit whole at that size is left out
+    (`whole`: a table's cards, whose text the Cards panel gives in full) or cut short."""
 
     glance: int
     rules: int
+    whole: bool = False
 
 
-TABLE_FACE = FaceSizes(GLANCE, RULES_PX)
+TABLE_FACE = FaceSizes(GLANCE, GLANCE, whole=True)
 HAND_FACE = FaceSizes(HAND_GLANCE, HAND_GLANCE)
 
 SKY_TOP: RGB = (38, 50, 112)

@@ -15,7 +15,7 @@ from renderers.kit.fonts import font
 from renderers.kit.legibility import RULES, text_role
 from renderers.kit.palette import RGB, SeatStyle, seat_style
 from renderers.kit.shapes import Box, rounded_box, rounded_outline, shadow
-from renderers.kit.text import fit_block, fit_line, text_width, wrap_shaped
+from renderers.kit.text import fit_block, fit_line, text_width, whole_or_nothing, wrap_shaped
 from renderers.kit.views import View, as_int, as_mapping, as_str, seat_name, seats
 from renderers.superhot import geometry
 from renderers.superhot.cards import draw_bullet
@@ -42,7 +42,6 @@ from renderers.superhot.look import (
     PANEL,
     PAPER,
     RED,
-    RULES_PX,
     START_ARROW,
     SYSTEM_STYLE,
     TABLE_SIZE,
@@ -135,8 +134,9 @@ def frame(key: FrameKey) -> Image.Image:
         if role == "System" and not key.system:
             left, top, right, bottom = box
             lines, face = fit_block(
-                SYSTEM_NOTE, right - left - 2 * PLATE_PAD, bottom - top - 76, 18, RULES_PX, 4
+                SYSTEM_NOTE, right - left - 2 * PLATE_PAD, bottom - top - 76, GLANCE, GLANCE, 4, condense=True
             )
+            lines = whole_or_nothing(lines, SYSTEM_NOTE)
             y = top + 62
             with text_role(RULES):
                 for line in lines:
@@ -194,7 +194,8 @@ def goal_face(
     text_top = below + 2
     text_bottom = bottom - pad - (PIPS_H if counted else 0)
     width, height = right - left - 2 * pad, text_bottom - text_top
-    lines, face = fit_block(text, width, height, 16, RULES_PX, 4, condense=True)
+    lines, face = fit_block(text, width, height, GLANCE, GLANCE, 4, condense=True)
+    lines = whole_or_nothing(lines, text)
     with text_role(RULES):
         for line in lines:
             pen.text((left + pad, text_top), line, font=face, fill=GREY if done else DARK, anchor="lt")

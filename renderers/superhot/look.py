@@ -13,18 +13,17 @@ from dataclasses import dataclass
 from renderers.kit.cards import CardStyle, SplitLayout
 from renderers.kit.draw import HeaderStyle, TitlePart
 from renderers.kit.fonts import glyph
-from renderers.kit.legibility import TABLE_RULES_PX, smallest_legible
+from renderers.kit.legibility import smallest_legible
 from renderers.kit.palette import RGB, SeatStyle, ink_on
 
 TITLE = "SUPERHOT"
 TABLE_SIZE = (1200, 844)
 HAND_W = 1000
 GLANCE = smallest_legible(TABLE_SIZE[0])
-"""The smallest text a table draws (rules text aside): 18 px, legible at the width Discord shows."""
+"""The smallest text a table draws, rules text included: 18 px, legible at the width Discord shows
+(a card's text that cannot fit whole at this size is left to the Cards panel)."""
 HAND_GLANCE = smallest_legible(HAND_W)
 """The smallest text a hand draws, rules text included: 15 px in a 1,000-px image."""
-RULES_PX = max(12, smallest_legible(TABLE_SIZE[0], TABLE_RULES_PX))
-"""The smallest rules text on a table (read after a click): the Line's cards have room for 12 px."""
 HEADER = 64
 FOOTER = 46
 MARGIN = 16
@@ -79,10 +78,10 @@ MAX_BULLETS = 4
 """A player holding this many bullets loses."""
 
 TABLE_HALVES = SplitLayout(
-    split=0.33, title=20, text=14, mark=20, floor=GLANCE, text_floor=RULES_PX, title_lines=4
+    split=0.33, title=20, text=GLANCE, mark=20, floor=GLANCE, title_lines=4, whole_text=True
 )
 HAND_HALVES = SplitLayout(split=0.48, title=22, text=17, mark=24, floor=HAND_GLANCE)
-AID_HALVES = SplitLayout(split=0.97, title=GLANCE, text=14, mark=20, floor=GLANCE, text_floor=RULES_PX)
+AID_HALVES = SplitLayout(split=0.97, title=GLANCE, text=GLANCE, mark=20, floor=GLANCE, whole_text=True)
 CARD_STYLE = CardStyle(face=PAPER, ink=INK, edge=(150, 151, 158), edge_share=0.016)
 BACK_STYLE = CardStyle(face=(38, 38, 43), ink=(70, 70, 78), edge=(236, 236, 238), edge_share=0.05)
 BULLET_STYLE = CardStyle(face=RED, ink=WHITE, edge=DEEP_RED, edge_share=0.03)

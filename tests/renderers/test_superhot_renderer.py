@@ -21,6 +21,7 @@ from renderers.kit.cards import Half, Mark, SplitLayout
 from renderers.kit.draw import paste_layer, paste_tile, shadowed
 from renderers.kit.encode import MAX_ALT_TEXT
 from renderers.kit.fonts import has_glyph
+from renderers.kit.legibility import RULES
 from renderers.kit.text import ELLIPSIS
 from renderers.superhot import KINDS, NEEDS, RENDERER, TABLE_SIZE, card_tile, geometry, hand, level_text
 from renderers.superhot.cards import halves
@@ -304,37 +305,60 @@ def test_the_hand_lists_the_players_own_discard() -> None:
     assert RENDERER.hand(older).height < RENDERER.hand(seat).height
 
 
+SHORT_TEXT = 60
+"""On The Line, a card's rules text this short always shows (a longer one shows whole at a
+legible size or not at all, left to the Cards panel): every gun, shotgun, sniper, bouncer, suit
+and pillar."""
+
+
 @pytest.mark.parametrize(
-    ("layout", "sizes", "with_text"),
+    ("layout", "sizes", "with_text", "always"),
     [
         pytest.param(
-            TABLE_HALVES, [geometry.line(7).card, geometry.line(6).card], False, id="line-7-and-6-slots"
+            TABLE_HALVES,
+            [geometry.line(7).card, geometry.line(6).card],
+            False,
+            SHORT_TEXT,
+            id="line-7-and-6-slots",
         ),
-        pytest.param(HAND_HALVES, [(hand.CARD_W, hand.CARD_H)], True, id="hand"),
+        pytest.param(HAND_HALVES, [(hand.CARD_W, hand.CARD_H)], True, 10_000, id="hand"),
     ],
 )
-def test_every_card_text_fits_whole(
-    monkeypatch: pytest.MonkeyPatch, layout: SplitLayout, sizes: list[tuple[int, int]], with_text: bool
+def test_every_card_text_shows_whole_or_not_at_all(
+    monkeypatch: pytest.MonkeyPatch,
+    layout: SplitLayout,
+    sizes: list[tuple[int, int]],
+    with_text: bool,
+    always: int,
 ) -> None:
-    """The bottom half's text (and in a hand the top half's) appears nowhere else: never cut, and
-    neither are the titles."""
+    """The bottom half's text (and in a hand the top half's) is never cut, and neither are the
+    titles: in a hand every text shows whole; on The Line every text up to `always` characters
+    does, and a longer one shows whole or not at all."""
     drawn: list[str] = []
+    rules: list[str] = []
     original = cards._draw_lines
 
     def spy(draw: Any, lines: list[str], *args: Any) -> float:
         drawn.extend(lines)
+        if RULES in args:
+            rules.extend(lines)
         return original(draw, lines, *args)
 
     monkeypatch.setattr(cards, "_draw_lines", spy)
     for size in sizes:
         for card_id in pool().obstacles:
             drawn.clear()
+            rules.clear()
             top, bottom = halves(card(card_id), with_text)
             cards.build_split_face(top, bottom, size, layout, CARD_STYLE)
             assert not any(line.endswith(ELLIPSIS) for line in drawn), (card_id, size, drawn)
             shown = " ".join(" ".join(drawn).split())
             for text in (bottom.text, top.text):
-                assert " ".join(text.split()) in shown, (card_id, size, text, drawn)
+                words = " ".join(text.split())
+                if words in shown:
+                    continue
+                assert len(text) > always, (card_id, size, text, drawn)
+                assert not any(line in words for line in rules), (card_id, size, text, rules)
 
 
 # ---------------------------------------------------------------- robustness
