@@ -15,7 +15,7 @@ from renderers.kit.fonts import font
 from renderers.kit.legibility import RULES, text_role
 from renderers.kit.palette import RGB, SeatStyle, seat_style
 from renderers.kit.shapes import Box, rounded_box, rounded_outline, shadow
-from renderers.kit.text import fit_block, fit_line, text_width, whole_or_nothing, wrap_shaped
+from renderers.kit.text import fit_block, fit_line, text_width, whole, whole_or_nothing, wrap_shaped
 from renderers.kit.views import View, as_int, as_mapping, as_str, seat_name, seats
 from renderers.superhot import geometry
 from renderers.superhot.cards import draw_bullet
@@ -164,6 +164,8 @@ NARROW_GOAL = 130
 """A done goal narrower than this shows only its name (its text no longer matters)."""
 GOAL_PAD = 10
 GOAL_TICK = 24
+GOAL_NAME = 20
+"""A goal name's largest size."""
 PIPS_H = 24
 """The row of a counted goal's progress pips and "progress/count" (drawn by the table)."""
 
@@ -172,7 +174,8 @@ def goal_face(
     canvas: Image.Image, pen: ImageDraw.ImageDraw, box: Box, goal: tuple[str, str, bool, bool]
 ) -> None:
     """A goal's panel: a tick box (ticked when done), its name (beside the tick, then under it)
-    and its rules text; the pips of a counted goal are drawn over it later. A narrow done goal
+    and its rules text (the name a little smaller when that lets the text fit, else the text left
+    to the Cards panel); the pips of a counted goal are drawn over it later. A narrow done goal
     shows its name alone."""
     name, text, done, counted = goal
     left, top, right, bottom = box
@@ -188,31 +191,40 @@ def goal_face(
     narrow = done and right - left < NARROW_GOAL
     inner = (left + pad, top + pad, right - pad, bottom - pad)
     ink = GREY if done else INK
-    below = _flowing_name(pen, inner, name, (tick_box[2] + 8, 4 if narrow else 2), ink)
+    first = (tick_box[2] + 8, 4 if narrow else 2)
     if narrow:
+        _flowing_name(pen, inner, name, first, ink)
         return
-    text_top = below + 2
     text_bottom = bottom - pad - (PIPS_H if counted else 0)
-    width, height = right - left - 2 * pad, text_bottom - text_top
-    lines, face = fit_block(text, width, height, GLANCE, GLANCE, 4, condense=True)
-    lines = whole_or_nothing(lines, text)
+    width = right - left - 2 * pad
+    for largest in (GOAL_NAME, GLANCE):
+        text_top = _flowing_name(None, inner, name, first, ink, largest) + 2
+        lines, face = fit_block(text, width, text_bottom - text_top, GLANCE, GLANCE, 4, condense=True)
+        if whole(lines, text):
+            break
+    else:
+        largest, lines = GOAL_NAME, []
+    text_top = _flowing_name(pen, inner, name, first, ink, largest) + 2
     with text_role(RULES):
         for line in lines:
             pen.text((left + pad, text_top), line, font=face, fill=GREY if done else DARK, anchor="lt")
             text_top += round(face.size * 1.15)
 
 
-def _flowing_name(pen: ImageDraw.ImageDraw, box: Box, name: str, first: tuple[int, int], ink: RGB) -> float:
-    """A goal's name in bold, in at most `first` rows lines: its first line beside the tick box
-    (from `first` x, centred on the tick) and the rest full width, else (a first word too wide
-    to sit beside the tick) all of it under the tick; returns the y below it."""
+def _flowing_name(
+    pen: ImageDraw.ImageDraw | None, box: Box, name: str, first: tuple[int, int], ink: RGB, largest: int = 0
+) -> float:
+    """A goal's name in bold (at most `largest` px, 0: GOAL_NAME), in at most `first` rows lines:
+    its first line beside the tick box (from `first` x, centred on the tick) and the rest full
+    width, else (a first word too wide to sit beside the tick) all of it under the tick; returns
+    the y below it (and draws nothing without a `pen`)."""
     left, top, right, _ = box
     first_x, rows = first
     layouts = (
         (top + GOAL_TICK / 2, [right - first_x, *([right - left] * (rows - 1))]),
         (top + GOAL_TICK + 4 + GLANCE * 0.6, [right - left] * (rows - 1)),
     )
-    for size in range(20, GLANCE - 1, -1):
+    for size in range(largest or GOAL_NAME, GLANCE - 1, -1):
         step = round(size * 1.12)
         for condensed in (False, True):
             face = font(size, bold=True, condensed=condensed)
@@ -223,7 +235,8 @@ def _flowing_name(pen: ImageDraw.ImageDraw, box: Box, name: str, first: tuple[in
                     beside = len(widths) == rows
                     for number, line in enumerate(lines):
                         x = first_x if beside and number == 0 else left
-                        pen.text((x, y), line, font=face, fill=ink, anchor="lm")
+                        if pen is not None:
+                            pen.text((x, y), line, font=face, fill=ink, anchor="lm")
                         y += step if number or not beside else max(step, GOAL_TICK)
                     return y - step / 2
     return top + GOAL_TICK
