@@ -15,11 +15,13 @@ from __future__ import annotations
 import functools
 import gc
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
+from unittest import mock
 
 import pytest
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from renderers import GENERIC, REGISTRY, Renderer
 from renderers.kit import legibility
@@ -78,9 +80,25 @@ class Measure:
         }
 
 
+def _unseen_font(*args: Any, **kwargs: Any) -> Any:
+    raise AssertionError("text drawn in a font the kit did not give, so its size is not recorded")
+
+
+@contextmanager
+def only_kit_fonts() -> Iterator[None]:
+    """Inside this block Pillow's own fonts (its default, a font file opened directly) fail, so
+    every text an image draws is one the kit's fonts recorded."""
+    with (
+        mock.patch.object(ImageFont, "load_default", _unseen_font),
+        mock.patch.object(ImageFont, "truetype", _unseen_font),
+    ):
+        yield
+
+
 def measure(draw: Callable[[], Image.Image]) -> Measure:
+    """Every text `draw` draws (none in a font the kit does not record) and the image's width."""
     forget_memoised_layers()
-    with legibility.recording() as drawn:
+    with legibility.recording() as drawn, only_kit_fonts():
         image = draw()
     return Measure(image.width, tuple(drawn))
 
@@ -197,6 +215,18 @@ def test_the_measure_sees_small_text_of_every_role() -> None:
     assert narrow.smallest(GLANCE) == 18 and not too_small(narrow, "hand")
     tiny = measure(lambda: draw(400, 9, GLANCE))
     assert tiny.smallest(GLANCE) == pytest.approx(9 * 1200 / 550) and not too_small(tiny, "hand")
+
+
+def test_text_in_a_font_the_kit_does_not_record_fails_the_measure() -> None:
+    """Pillow's default font draws text the recorder cannot see: the measure refuses it."""
+
+    def draw() -> Image.Image:
+        image = Image.new("RGB", (1200, 100))
+        ImageDraw.Draw(image).text((10, 10), "Deck 12", fill="white")
+        return image
+
+    with pytest.raises(AssertionError, match="font the kit did not give"):
+        measure(draw)
 
 
 def test_memoised_layers_are_measured_too() -> None:
