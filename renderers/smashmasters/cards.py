@@ -18,6 +18,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from renderers.kit import cache
 from renderers.kit.cards import build_faded, corner_radius
+from renderers.kit.contrast import decoration
 from renderers.kit.draw import Layer, seat_token, shadowed
 from renderers.kit.fonts import font
 from renderers.kit.legibility import RULES, text_role
@@ -237,13 +238,14 @@ def blue_face(card: Card, size: tuple[int, int], sizes: FaceSizes = HAND_FACE) -
     inner = width - 2 * (edge + pad)
     mark_size = round(width * 0.42)
     faint = tuple(round(c * 0.22 + p * 0.78) for c, p in zip(look.colour, PAPER, strict=True))
-    pen.text(
-        (width - edge - pad // 2, height - edge - pad // 3),
-        look.symbol,
-        font=font(mark_size, bold=True),
-        fill=faint,
-        anchor="rs",
-    )
+    with decoration():
+        pen.text(
+            (width - edge - pad // 2, height - edge - pad // 3),
+            look.symbol,
+            font=font(mark_size, bold=True),
+            fill=faint,
+            anchor="rs",
+        )
     y: float = _band(tile, edge, band_height(height, sizes.glance), look, sizes.glance) + pad * 0.7
     name_size = max(sizes.glance, round(width * 0.115))
     lines, face = fit_block(
