@@ -9,6 +9,9 @@ edge of a shape behind it does not count, but a text half on a light band and ha
 does. Text drawn where the canvas is still transparent (a tile pasted onto the table later) has no
 known background: it is recorded with no ratio.
 
+Text on a tile that is faded afterwards (a card not in play, `cards.faded()`) is measured as it
+will be shown: its colour and its background faded alike.
+
 A decoration drawn with a font (a large faint symbol in a card's corner, there to be seen, not
 read) is drawn inside `decoration()`: it is not text, and the recorder leaves it out.
 
@@ -50,6 +53,7 @@ class Contrast:
 
 _records: ContextVar[list[Contrast] | None] = ContextVar("contrast_records", default=None)
 _decorating: ContextVar[bool] = ContextVar("contrast_decorating", default=False)
+_fade: ContextVar[tuple[RGB, float, bool] | None] = ContextVar("contrast_fade", default=None)
 _lock = threading.Lock()
 _open = 0
 _pillow_text = ImageDraw.ImageDraw.text
@@ -85,6 +89,30 @@ def decoration() -> Iterator[None]:
         _decorating.reset(token)
 
 
+@contextmanager
+def fading(toward: RGB, amount: float, grey: bool = False) -> Iterator[None]:
+    """What is drawn inside this block will be faded `amount` towards `toward` (in greys when
+    `grey`) before it is shown (cards.build_faded): measure its text as shown."""
+    token = _fade.set((toward, amount, grey))
+    try:
+        yield
+    finally:
+        _fade.reset(token)
+
+
+def as_shown(colour: RGB) -> RGB:
+    """The colour as it will be shown, after the fade of the enclosing `fading()` block if any."""
+    fade = _fade.get()
+    if fade is None:
+        return colour
+    toward, amount, grey = fade
+    if grey:
+        level = (colour[0] * 299 + colour[1] * 587 + colour[2] * 114) // 1000
+        colour = (level, level, level)
+    red, green, blue = (round(c * (1 - amount) + t * amount) for c, t in zip(colour, toward, strict=True))
+    return (red, green, blue)
+
+
 def _measured_text(
     self: ImageDraw.ImageDraw,
     xy: tuple[float, float],
@@ -108,7 +136,7 @@ def _measured_text(
     _pillow_text(self, xy, text, fill, font, anchor, *args, **kwargs)
     if before is None:
         return
-    ink = _rgb(fill, image.mode)
+    ink = as_shown(_rgb(fill, image.mode))
     background = _background(before, image.crop(box))
     if background is None:
         records.append(Contrast(text, int(font.size), ink, None, None))
@@ -158,7 +186,7 @@ def _background(before: Image.Image, after: Image.Image) -> list[tuple[int, RGB]
     for count, colour in masked.getcolors(maxcolors=before.width * before.height) or []:
         red, green, blue, shown = cast(tuple[int, int, int, int], colour)
         if shown:
-            found.append((count, (red, green, blue)))
+            found.append((count, as_shown((red, green, blue))))
     return found
 
 

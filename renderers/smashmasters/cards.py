@@ -4,7 +4,7 @@ A character card: a rim and a top band in its power type's colour, the type's sy
 the band (the symbol alone on a narrow card), the name, the power's timing symbol and name, then
 its text (on a narrow card the name runs into the text; on one too small to read it the text is
 left out). No text is smaller than the FaceSizes it is drawn for (a table's or a hand's). A
-stunned character is the same face turned 90° and a little faded; a blue card
+stunned character is the same face turned 90°; a blue card
 (Smash, Team-Up, Super, Story) has its kind's colour, symbol and word in the band instead.
 Layers are faces baked onto their shadow (renderers.kit.draw.shadowed), pasted in one go; they are
 read-only and never mutated.
@@ -17,7 +17,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw, ImageFont
 
 from renderers.kit import cache
-from renderers.kit.cards import build_faded, corner_radius
+from renderers.kit.cards import corner_radius
 from renderers.kit.contrast import decoration
 from renderers.kit.draw import Layer, seat_token, shadowed
 from renderers.kit.fonts import font
@@ -52,7 +52,6 @@ NAME_LINES = 3
 SPLIT_POWER_WIDTH = 130
 """Cards at least this wide print the power's name on its own line; narrower ones run it into the
 text ("Hot Dish: Rivals who attack ...") after the timing pill, to keep room for the text."""
-STUNNED_TOWARD: RGB = (214, 216, 224)
 
 
 def card_size(width: int, height: int = 0) -> tuple[int, int]:
@@ -190,9 +189,9 @@ def character_layer(char: Character, width: int, sizes: FaceSizes = TABLE_FACE, 
 
 @lru_cache(maxsize=256)
 def stunned_layer(char: Character, width: int) -> Layer:
-    """A stunned character: the face turned 90° clockwise (sideways), a little faded."""
-    turned = character_face(char, width).transpose(Image.Transpose.ROTATE_270)
-    return shadowed(build_faded(turned, STUNNED_TOWARD, 0.22))
+    """A stunned character: the face turned 90° clockwise (sideways), its colours kept (fading them
+    would take its text below AA contrast; the STUNNED badge over it says it)."""
+    return shadowed(character_face(char, width).transpose(Image.Transpose.ROTATE_270))
 
 
 @lru_cache(maxsize=32)

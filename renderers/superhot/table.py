@@ -140,7 +140,7 @@ class _Table:
     # -------------------------------------------------------- the line
 
     def deck(self) -> None:
-        """The Obstacles Deck: its visible top card, faded (not in play yet), and its count."""
+        """The Obstacles Deck: its visible top card, in greys (not in play yet), and its count."""
         geo = self.geo
         card_w, card_h = geo.card
         x, y = geo.deck_x, LINE_TOP

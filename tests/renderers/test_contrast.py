@@ -18,6 +18,7 @@ from PIL import Image, ImageDraw
 
 from renderers import GENERIC, REGISTRY, Renderer
 from renderers.kit import contrast
+from renderers.kit.cards import faded
 from renderers.kit.contrast import AA, Contrast
 from renderers.kit.fonts import font
 from renderers.kit.palette import contrast_ratio
@@ -128,3 +129,24 @@ def test_nothing_is_measured_outside_a_recording() -> None:
     image = Image.new("RGB", (100, 40))
     ImageDraw.Draw(image).text((0, 0), "x", font=font(20), fill="white")
     assert ImageDraw.ImageDraw.text is contrast._pillow_text
+
+
+def test_text_on_a_tile_faded_later_is_measured_as_shown() -> None:
+    """A card faded towards the table after its text is drawn (kit.cards.faded): black on white
+    reads, but faded 80 % towards white it does not, and in greys alone it still does."""
+
+    def card_tile() -> Image.Image:
+        tile = Image.new("RGBA", (200, 60), (255, 255, 255, 255))
+        ImageDraw.Draw(tile).text((10, 10), "Punch", font=font(30), fill=(0, 0, 0))
+        return tile
+
+    def measured(amount: float, grey: bool) -> Contrast:
+        [text] = measure(lambda: faded(card_tile, (240, 240, 240), amount, grey))
+        return text
+
+    washed = measured(0.8, False)
+    assert washed.ink == (192, 192, 192) and washed.ratio is not None and washed.ratio < 2
+    greyed = measured(0.0, True)
+    assert greyed.ratio is not None and greyed.ratio > 15
+    shown = faded(card_tile, (240, 240, 240), 0.8)
+    assert shown.getpixel((0, 0)) == (243, 243, 243, 255)
