@@ -21,7 +21,7 @@ from renderers.kit import contrast
 from renderers.kit.cards import faded
 from renderers.kit.contrast import AA, Contrast
 from renderers.kit.fonts import font
-from renderers.kit.palette import contrast_ratio
+from renderers.kit.palette import contrast_ratio, legible
 from renderers.leaderboard import draw_leaderboard
 from renderers.leaderboard_board import sample_boards
 
@@ -150,3 +150,15 @@ def test_text_on_a_tile_faded_later_is_measured_as_shown() -> None:
     assert greyed.ratio is not None and greyed.ratio > 15
     shown = faded(card_tile, (240, 240, 240), 0.8)
     assert shown.getpixel((0, 0)) == (243, 243, 243, 255)
+
+
+def test_legible_moves_a_colour_just_far_enough_to_read() -> None:
+    """A seat's blue as text on a dark panel is lightened until it reads, and stays blue; a colour
+    that already reads is kept; on a light ground a colour is darkened."""
+    panel, blue = (28, 34, 70), (0, 114, 178)
+    lighter = legible(blue, panel)
+    assert contrast_ratio(lighter, panel) >= AA > contrast_ratio(blue, panel)
+    assert lighter[2] > lighter[1] > lighter[0]
+    assert legible((240, 240, 240), panel) == (240, 240, 240)
+    darker = legible((150, 150, 150), (250, 250, 250))
+    assert contrast_ratio(darker, (250, 250, 250)) >= AA and darker < (150, 150, 150)
