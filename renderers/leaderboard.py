@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from renderers.kit import cache, draw
+from renderers.kit.categories import Category, register
 from renderers.kit.encode import RenderedImage, rendered_image
 from renderers.kit.fonts import drawable_text, font
 from renderers.kit.legibility import smallest_legible
@@ -39,9 +40,13 @@ SEPARATOR = 34
 INSET = 10
 EMPTY = 210
 
-# Okabe-Ito: orange for gold, light grey for silver, vermillion for bronze; sky blue marks the viewer
-# (it is no medal colour and reads on the dark panel).
-MEDALS: dict[int, RGB] = {1: (230, 159, 0), 2: (200, 200, 200), 3: (213, 94, 0)}
+# Okabe-Ito: orange for gold, light grey for silver, vermillion (a little lighter, so dark ink reads
+# on it) for bronze, each with its rank written on it; sky blue marks the viewer (it is no medal
+# colour and reads on the dark panel).
+MEDALS: dict[int, RGB] = {1: (230, 159, 0), 2: (200, 200, 200), 3: (220, 102, 10)}
+register(
+    "leaderboard", "medals", {str(rank): Category(str(rank), c, f"rank {rank}") for rank, c in MEDALS.items()}
+)
 VIEWER: RGB = (86, 180, 233)
 VIEWER_TINT: RGB = (31, 62, 72)
 """PANEL blended 22% towards VIEWER."""

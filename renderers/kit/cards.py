@@ -6,10 +6,12 @@ Build them through renderers.kit.cache, which memoises them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw, ImageFont, ImageOps
 
+from renderers.kit import contrast
 from renderers.kit.fonts import font
 from renderers.kit.legibility import GLANCE, GLANCE_PX, RULES, Role, text_role
 from renderers.kit.palette import CARD_BACK, CARD_BACK_PATTERN, CARD_EDGE, CARD_FACE, CARD_INK, RGB
@@ -355,6 +357,14 @@ def build_faded(tile: Image.Image, toward: RGB, amount: float, grey: bool = Fals
     faded = Image.blend(colour, Image.new("RGB", tile.size, toward), amount)
     faded.putalpha(alpha)
     return faded
+
+
+def faded(build: Callable[[], Image.Image], toward: RGB, amount: float, grey: bool = False) -> Image.Image:
+    """The RGBA tile `build()` draws, faded as build_faded() fades it; its text is measured as it
+    will be shown (contrast.fading)."""
+    with contrast.fading(toward, amount, grey):
+        tile = build()
+    return build_faded(tile, toward, amount, grey)
 
 
 def build_banded(

@@ -46,6 +46,12 @@ def _luminance(colour: RGB) -> float:
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
 
+def contrast_ratio(first: RGB, second: RGB) -> float:
+    """The WCAG 2 contrast ratio of two colours, from 1 (the same) to 21 (black on white)."""
+    light, dark = sorted((_luminance(first), _luminance(second)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
 def ink_on(colour: RGB) -> RGB:
     """Near-black or white, whichever contrasts more with this colour (WCAG contrast ratio)."""
     lum = _luminance(colour)
@@ -54,13 +60,30 @@ def ink_on(colour: RGB) -> RGB:
     return CARD_INK if dark >= light else (255, 255, 255)
 
 
+def legible(ink: RGB, ground: RGB, ratio: float = 4.5) -> RGB:
+    """`ink` if it reads on `ground` (a WCAG contrast ratio of at least `ratio`, 4.5:1 being AA
+    for text), else `ink` moved toward white or black, whichever `ground` is further from, just
+    far enough: a seat's colour as text on a dark panel keeps its hue, only lighter."""
+    if contrast_ratio(ink, ground) >= ratio:
+        return ink
+    white, black = (255, 255, 255), (0, 0, 0)
+    target = white if contrast_ratio(white, ground) >= contrast_ratio(black, ground) else black
+    for step in range(1, 21):
+        share = step / 20
+        moved = tuple(round(c + (t - c) * share) for c, t in zip(ink, target, strict=True))
+        colour: RGB = (moved[0], moved[1], moved[2])
+        if contrast_ratio(colour, ground) >= ratio:
+            return colour
+    return target
+
+
 _SEAT_COLOURS: tuple[RGB, ...] = (
     (230, 159, 0),  # orange
     (86, 180, 233),  # sky blue
     (0, 158, 115),  # bluish green
     (240, 228, 66),  # yellow
     (0, 114, 178),  # blue
-    (213, 94, 0),  # vermillion
+    (220, 102, 10),  # vermillion (lightened a little: dark ink on it reaches 4.5:1)
     (204, 121, 167),  # reddish purple
     (200, 200, 200),  # light grey (Okabe-Ito black, lightened for the dark table)
 )

@@ -21,6 +21,7 @@ from renderers.letopsulle.look import (
     HERO_FACE,
     INK,
     KIND_BANDS,
+    KINDS,
     PANEL_EDGE,
     VILLAIN_EDGE,
     VILLAIN_FACE,
@@ -102,7 +103,9 @@ def card_face(card: Card, size: tuple[int, int]) -> Image.Image:
     strip = Image.new("RGBA", (width - 6, BAND_H), (*band, 255))
     tile.paste(strip, (3, 3), strip)
     draw = ImageDraw.Draw(tile)
-    label, face = fit_line(kind_text(card).upper(), width - 2 * PAD, 17, HAND_GLANCE, bold=True)
+    known = KINDS.get(card.kind)
+    label = known.symbol if known else kind_text(card).upper()
+    label, face = fit_line(label, width - 2 * PAD, 17, HAND_GLANCE, bold=True)
     draw.text((width / 2, 3 + BAND_H / 2), label, font=face, fill=ink_on(band), anchor="mm")
     top = BAND_H + 10
     number = number_text(card)

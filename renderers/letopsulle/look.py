@@ -4,6 +4,7 @@ blue "DEFENDING +N" bands on cards turned sideways, red damage pills, and the si
 
 from __future__ import annotations
 
+from renderers.kit.categories import Category, register
 from renderers.kit.draw import HeaderStyle
 from renderers.kit.legibility import smallest_legible
 from renderers.kit.palette import RGB
@@ -33,10 +34,10 @@ HIGHLIGHT: RGB = GOLD
 RED: RGB = (214, 52, 60)
 KO_FILL: RGB = (120, 24, 34)
 
-HERO_FACE: RGB = (226, 236, 252)
+HERO_FACE: RGB = (214, 228, 252)
 HERO_EDGE: RGB = (70, 120, 210)
 HERO_BASE: RGB = (36, 92, 190)
-VILLAIN_FACE: RGB = (250, 226, 226)
+VILLAIN_FACE: RGB = (244, 208, 196)
 VILLAIN_EDGE: RGB = (180, 60, 70)
 VILLAIN_BASE: RGB = (150, 30, 46)
 OBJECT_BAND: RGB = GOLD
@@ -47,14 +48,30 @@ MORE_FACE: RGB = (56, 64, 104)
 PLOT_FILL: RGB = (92, 52, 130)
 PLOT_EDGE: RGB = (170, 120, 220)
 
-KIND_BANDS: dict[str, RGB] = {
-    "hero": HERO_BASE,
-    "villain": VILLAIN_BASE,
-    "hero_object": (190, 140, 20),
-    "villain_object": (150, 100, 30),
-    "plot_twist": PLOT_FILL,
-}
-"""The band across the top of a hand card, by kind (its kind is also written in it)."""
+CARD_FACES: dict[str, Category] = register(
+    "letopsulle",
+    "card faces",
+    {
+        "hero": Category("", HERO_FACE, "hero"),
+        "villain": Category("", VILLAIN_FACE, "villain"),
+        "object": Category("WAITING", WAITING_FACE, "waiting object"),
+    },
+)
+"""A table card's face: heroes pale blue, villains pale red, told apart for every eye by how light
+they are too (and by their rows' headings); objects waiting for a villain say WAITING."""
+KINDS: dict[str, Category] = register(
+    "letopsulle",
+    "card kinds",
+    {
+        "hero": Category("HERO", HERO_BASE, "Hero"),
+        "villain": Category("VILLAIN", VILLAIN_BASE, "Villain"),
+        "hero_object": Category("HERO OBJECT", (190, 140, 20), "Hero object"),
+        "villain_object": Category("VILLAIN OBJECT", (150, 100, 30), "Villain object"),
+        "plot_twist": Category("PLOT TWIST", PLOT_FILL, "Plot twist"),
+    },
+)
+"""The band across the top of a hand card, by kind, with the kind written in it."""
+KIND_BANDS: dict[str, RGB] = {kind: look.colour for kind, look in KINDS.items()}
 
 HEADER = HeaderStyle(
     height=HEADER_H,

@@ -124,7 +124,7 @@ def _heroes(canvas: Image.Image, box: Box, player: Player, row_h: int) -> None:
         taken = _label(canvas, (left, middle), "HEROES", right - left)
         if not player.knocked_out:
             width = round(share(PORTRAIT, row_h) * 1.6)
-            paste_layer(canvas, tiles.empty_layer("No heroes in play", (width, row_h)), (left, y))
+            tiles.draw_empty(canvas, "No heroes in play", (left, y), (width, row_h))
         else:
             _knocked_out(canvas, (left - 4, y - 2, right + 4, y + row_h + 2))
         _piles(canvas, (right, middle), pile, taken)
@@ -132,7 +132,7 @@ def _heroes(canvas: Image.Image, box: Box, player: Player, row_h: int) -> None:
     start = left
     if not player.active:
         width = share(PORTRAIT, row_h)
-        paste_layer(canvas, tiles.empty_layer("No active hero", (width, row_h)), (left, y))
+        tiles.draw_empty(canvas, "No active hero", (left, y), (width, row_h))
         taken = _label(canvas, (left, middle), "ACTIVE", width)
         start += width + GROUP_GAP
     placed = plan((player.active, player.reserve), row_h, right - start)
@@ -188,7 +188,7 @@ def _villains(canvas: Image.Image, box: Box, player: Player, row_h: int) -> None
         )
     if not player.villains and not player.waiting:
         width = round(share(PORTRAIT, row_h) * 1.6)
-        paste_layer(canvas, tiles.empty_layer("No villains in play", (width, row_h)), (left, y))
+        tiles.draw_empty(canvas, "No villains in play", (left, y), (width, row_h))
 
 
 def draw_panel(canvas: Image.Image, box: Box, table: Table, player: Player, row_h: int) -> None:

@@ -11,13 +11,14 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from renderers.kit.cards import corner_radius
-from renderers.kit.draw import Layer, shadowed
+from renderers.kit.draw import Layer, paste_layer, shadowed
 from renderers.kit.fonts import font
 from renderers.kit.legibility import RULES, text_role
 from renderers.kit.palette import RGB
 from renderers.kit.shapes import rounded_box, rounded_mask, rounded_outline
 from renderers.kit.text import ITEM_SEPARATOR, fit_block, fit_items, fit_line, text_width, whole
 from renderers.letopsulle.look import (
+    CARD_FACES,
     DEFEND_BAND,
     GLANCE,
     HERO_BASE,
@@ -218,7 +219,8 @@ def waiting_layer(objects: tuple[Card, ...], size: Size) -> Layer:
     """Villain objects waiting sideways for a villain that can use them."""
     tile = _blank(size, WAITING_FACE, WAITING_EDGE)
     draw = ImageDraw.Draw(tile)
-    draw.text((tile.width / 2, PAD + 1), "WAITING", font=font(GLANCE, bold=True), fill=INK, anchor="mt")
+    label = CARD_FACES["object"].symbol
+    draw.text((tile.width / 2, PAD + 1), label, font=font(GLANCE, bold=True), fill=INK, anchor="mt")
     step = round(GLANCE * 1.25)
     room = max(1, (tile.height - PAD - 28) // step)
     shown = objects if len(objects) <= room else objects[: room - 1]
@@ -261,18 +263,25 @@ def more_layer(slots: tuple[Slot, ...], size: Size) -> Layer:
 
 
 @lru_cache(maxsize=64)
-def empty_layer(text: str, size: Size) -> Layer:
-    """An empty place: a dashed-looking outline and a muted note."""
+def empty_layer(size: Size) -> Layer:
+    """An empty place: a dashed-looking outline on a darker patch."""
     tile = Image.new("RGBA", size, (0, 0, 0, 0))
     width, height = size
     mask = rounded_mask(width, height, corner_radius(min(size)))
     shade = Image.new("RGBA", size, (0, 0, 0, 60))
     tile.paste(shade, (0, 0), mask)
     rounded_outline(tile, (0, 0, width, height), corner_radius(min(size)), PANEL_EDGE, 2)
-    lines, face = fit_block(text, width - 2 * PAD, height - 2 * PAD, 20, GLANCE, 3, hyphenate=True)
-    draw = ImageDraw.Draw(tile)
-    y = height / 2 - face.size * LEADING * (len(lines) - 1) / 2
-    for line in lines:
-        draw.text((width / 2, y), line, font=face, fill=MUTED, anchor="mm")
-        y += face.size * LEADING
     return shadowed(tile)
+
+
+def draw_empty(canvas: Image.Image, text: str, xy: tuple[int, int], size: Size) -> None:
+    """An empty place at `xy` with a muted note in it (written on the table, where its contrast
+    with the darker patch is known)."""
+    paste_layer(canvas, empty_layer(size), xy)
+    width, height = size
+    lines, face = fit_block(text, width - 2 * PAD, height - 2 * PAD, 20, GLANCE, 3, hyphenate=True)
+    draw = ImageDraw.Draw(canvas)
+    x, y = xy[0] + width / 2, xy[1] + height / 2 - face.size * LEADING * (len(lines) - 1) / 2
+    for line in lines:
+        draw.text((x, y), line, font=face, fill=MUTED, anchor="mm")
+        y += face.size * LEADING

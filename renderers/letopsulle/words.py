@@ -7,6 +7,7 @@ import math
 from engines.letopsulle.house_rules import HOUSE_RULES
 from engines.letopsulle.words import ABILITY_RULES
 from renderers.kit.views import humanize, join_names, plural
+from renderers.letopsulle.look import KINDS
 from renderers.letopsulle.read import Card, Player, Slot, Table
 
 MODE_NAMES = {"solitaire": "Solitaire", "multiplayer": "Multiplayer"}
@@ -17,13 +18,7 @@ OPTION_NAMES = {
 }
 HOUSE_RULE_IDS = frozenset(option.id for option in HOUSE_RULES)
 """Named on the image by the shared house-rules strip (renderers.kit.house_rules), not here."""
-KIND_NAMES = {
-    "hero": "Hero",
-    "villain": "Villain",
-    "hero_object": "Hero object",
-    "villain_object": "Villain object",
-    "plot_twist": "Plot twist",
-}
+KIND_NAMES = {kind: look.word for kind, look in KINDS.items()}
 
 
 def mode_text(table: Table) -> str:

@@ -11,7 +11,7 @@ from engines.punchfighter import board as engine_board
 from engines.punchfighter.hexes import Hex
 from renderers.kit.cache import cached_image
 from renderers.kit.fonts import font
-from renderers.kit.palette import RGB
+from renderers.kit.palette import RGB, legible
 from renderers.kit.shapes import rounded_box
 from renderers.punchfighter.geometry import Layout
 from renderers.punchfighter.look import (
@@ -47,6 +47,11 @@ LABEL_RISE = 0.55
 """A space's label sits this many hex sizes above its centre; a token sits below it."""
 TOKEN_DROP = 12
 """A token's centre lies this far below its space's centre (its label above it)."""
+
+
+def ground(kind: str, dim: bool) -> RGB:
+    """The colour of a space's middle, where its label and mark are drawn."""
+    return dimmed(PIT if kind == "pit" else KIND_FILLS[kind], dim)
 
 
 def dimmed(colour: RGB, dim: bool) -> RGB:
@@ -112,7 +117,8 @@ def _spaces(canvas: Image.Image, layout: Layout, dim: bool) -> None:
         mark = KIND_MARKS.get(kind)
         if mark:
             face = font(GLANCE + 2, bold=True)
-            draw.text((x, y + TOKEN_DROP), mark, font=face, fill=dimmed(label_ink(kind), dim), anchor="mm")
+            ink = legible(dimmed(label_ink(kind), dim), ground(kind, dim))
+            draw.text((x, y + TOKEN_DROP), mark, font=face, fill=ink, anchor="mm")
 
 
 LEGEND = (("spawn", "✦", "spawn"), ("yellow", "+1", "cards"), ("pit", "", "pit"))
@@ -150,4 +156,5 @@ def draw_label(
     x, y = centre
     face = font(LABEL_SIZE, bold=True)
     ink = label_ink(kind) if kind in ("floor", "spawn") or not dim else dimmed(label_ink(kind), dim)
+    ink = legible(ink, ground(kind, dim))
     draw.text((x, y - HEX * LABEL_RISE), spot.label, font=face, fill=ink, anchor="mm")

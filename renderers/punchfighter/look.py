@@ -4,6 +4,7 @@ button shows its letter, every power-up space its card count, every fighter its 
 
 from __future__ import annotations
 
+from renderers.kit.categories import Category, register
 from renderers.kit.legibility import smallest_legible
 from renderers.kit.palette import RGB
 
@@ -32,7 +33,7 @@ MUTED: RGB = (178, 172, 206)
 INK: RGB = (24, 22, 32)
 WHITE: RGB = (255, 255, 255)
 GOLD: RGB = (244, 196, 52)
-RED_INK: RGB = (222, 64, 66)
+RED_INK: RGB = (210, 52, 56)
 GREEN: RGB = (60, 184, 100)
 ORANGE: RGB = (244, 138, 44)
 HIGHLIGHT: RGB = GOLD
@@ -47,30 +48,60 @@ YELLOW: RGB = GOLD
 RED: RGB = (206, 58, 66)
 SPAWN: RGB = (112, 74, 190)
 PIT: RGB = (6, 5, 12)
-KIND_FILLS: dict[str, RGB] = {"floor": FLOOR, "yellow": YELLOW, "red": RED, "spawn": SPAWN, "pit": PIT}
-KIND_MARKS: dict[str, str] = {"yellow": "+1", "red": "+2", "spawn": "✦"}
-"""What the middle of an empty space says: its power-up's cards, or a spawn point's star."""
+SPACES: dict[str, Category] = register(
+    "punchfighter",
+    "spaces",
+    {
+        "floor": Category("", FLOOR, "floor"),
+        "yellow": Category("+1", YELLOW, "power-up, 1 card"),
+        "red": Category("+2", RED, "power-up, 2 cards"),
+        "spawn": Category("✦", SPAWN, "spawn point"),
+        "pit": Category("", PIT, "pit"),
+    },
+)
+"""A space's colour and what the middle of an empty one says: its power-up's cards, or a spawn
+point's star (a pit is a hole: black, with no floor drawn)."""
+KIND_FILLS: dict[str, RGB] = {kind: space.colour for kind, space in SPACES.items()}
+KIND_MARKS: dict[str, str] = {kind: space.symbol for kind, space in SPACES.items() if space.symbol}
 DIM = 0.55
 """How much the spaces the open question does not offer are darkened while it is open."""
 
-LETTER_COLOURS: dict[str, RGB] = {
-    "A": RED_INK,
-    "B": (70, 142, 232),
-    "C": GREEN,
-    "D": GOLD,
-    "W": (186, 110, 226),
-}
-"""Button letters: Attack red, Block blue, Charge green, Draw yellow, Wild purple."""
+BUTTONS: dict[str, Category] = register(
+    "punchfighter",
+    "buttons",
+    {
+        "A": Category("A", RED_INK, "Attack"),
+        "B": Category("B", (70, 142, 232), "Block"),
+        "C": Category("C", GREEN, "Charge"),
+        "D": Category("D", GOLD, "Draw"),
+        "W": Category("W", (186, 110, 226), "Wild"),
+    },
+)
+"""Button letters: Attack red, Block blue, Charge green, Draw yellow, Wild purple; the letter is
+always drawn on (or in) its colour."""
+LETTER_COLOURS: dict[str, RGB] = {letter: button.colour for letter, button in BUTTONS.items()}
 THUMB: RGB = PANEL_EDGE
 """A thumb token's rim and thumbprint (colours the images use anyway: one palette keeps them)."""
 THUMB_EDGE: RGB = TEXT
 PUSHED_TILE: RGB = BAR
 """A pushed button's ground (dark, in a colour the images use anyway)."""
 
-BAND_COLOURS: dict[int, tuple[RGB, ...]] = {
-    2: (GREEN, RED_INK),
-    3: (GREEN, GOLD, RED_INK),
-    4: (GREEN, GOLD, ORANGE, RED_INK),
+HEALTH: dict[str, Category] = register(
+    "punchfighter",
+    "health bands",
+    {
+        "green": Category("", GREEN, "green", ""),
+        "yellow": Category("", GOLD, "yellow", "dot"),
+        "orange": Category("", ORANGE, "orange", "stripe"),
+        "red": Category("", RED_INK, "red", "cross"),
+    },
+)
+"""A dial's bands: plain green at the top, then yellow cells with a dot, orange with a stripe and
+red with a cross, so a health bar shows its band without colour."""
+BANDS: dict[int, tuple[Category, ...]] = {
+    2: (HEALTH["green"], HEALTH["red"]),
+    3: (HEALTH["green"], HEALTH["yellow"], HEALTH["red"]),
+    4: (HEALTH["green"], HEALTH["yellow"], HEALTH["orange"], HEALTH["red"]),
 }
 """A dial's bands, top first: green, yellow, then red (or orange and red)."""
 LOST: RGB = (54, 48, 76)
@@ -85,14 +116,19 @@ DEFENCE_BAND: RGB = (70, 110, 170)
 COMBO_BAND: RGB = (60, 48, 96)
 
 
+def bands(count: int) -> tuple[Category, ...]:
+    """The bands of a dial with this many, top first."""
+    if count in BANDS:
+        return BANDS[count]
+    if count <= 1:
+        return BANDS[2][:1]
+    base = BANDS[4]
+    return base[:1] * (count - 3) + base[1:]
+
+
 def band_colours(count: int) -> tuple[RGB, ...]:
     """The colours of a dial with this many bands, top first."""
-    if count in BAND_COLOURS:
-        return BAND_COLOURS[count]
-    if count <= 1:
-        return BAND_COLOURS[2][:1]
-    base = BAND_COLOURS[4]
-    return base[:1] * (count - 3) + base[1:]
+    return tuple(band.colour for band in bands(count))
 
 
 def letter_colour(letter: str) -> RGB:

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
+from renderers.kit.categories import Category, draw_pattern
 from renderers.kit.draw import badge, badge_width
 from renderers.kit.fonts import font
-from renderers.kit.palette import RGB
+from renderers.kit.palette import RGB, legible
 from renderers.kit.shapes import Box, rounded_outline
 from renderers.kit.text import fit_line, text_width
 from renderers.punchfighter.board import paste_fighter
@@ -21,12 +22,13 @@ from renderers.punchfighter.look import (
     LOST,
     MARK,
     MUTED,
+    PANEL,
     SKULL,
     STAR,
     STAR_MARK,
     TEXT,
     TURN_MARK,
-    band_colours,
+    bands,
 )
 from renderers.punchfighter.pieces import letter_tile
 from renderers.punchfighter.read import Player, Table
@@ -45,12 +47,12 @@ TAGS: dict[str, str] = {
 TILE = 28
 
 
-def health_cells(player: Player) -> list[RGB]:
-    """The colour of each health point from 1 up to the top: the band the dial shows there."""
-    colours = band_colours(len(player.bands))
-    cells: list[RGB] = []
+def health_cells(player: Player) -> list[Category]:
+    """The band of each health point from 1 up to the top, as the dial shows it there."""
+    looks = bands(len(player.bands))
+    cells: list[Category] = []
     for index in range(len(player.bands) - 1, -1, -1):
-        cells += [colours[index]] * player.bands[index]
+        cells += [looks[index]] * player.bands[index]
     return cells
 
 
@@ -66,10 +68,12 @@ def health_bar(canvas: Image.Image, box: Box, player: Player) -> None:
         return
     gap = 2
     width = (right - left - gap * (len(cells) - 1)) / len(cells)
-    for n, colour in enumerate(cells):
+    for n, band in enumerate(cells):
         x = left + n * (width + gap)
-        fill = colour if n < player.health else LOST
-        draw.rectangle((round(x), top, round(x + width) - 1, bottom), fill=fill)
+        cell = (round(x), top, round(x + width) - 1, bottom)
+        draw.rectangle(cell, fill=band.colour if n < player.health else LOST)
+        if n < player.health:
+            draw_pattern(draw, cell, band)
 
 
 def tag_for(table: Table, player: Player) -> tuple[str, RGB] | None:
@@ -107,7 +111,7 @@ def _fighter_line(
         x += round(text_width(name_face, name))
         draw.text((x, y), " · ", font=face, fill=MUTED, anchor="lm")
         x += round(text_width(face, " · "))
-        draw.text((x, y), where, font=tail_face, fill=DANGER if ko else MUTED, anchor="lm")
+        draw.text((x, y), where, font=tail_face, fill=legible(DANGER, PANEL) if ko else MUTED, anchor="lm")
 
 
 def draw_panel(canvas: Image.Image, box: Box, table: Table, player: Player) -> None:

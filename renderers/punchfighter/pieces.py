@@ -12,7 +12,7 @@ from PIL import Image, ImageDraw
 
 from renderers.kit.draw import Layer, shadowed
 from renderers.kit.fonts import font
-from renderers.kit.palette import RGB, ink_on
+from renderers.kit.palette import RGB, ink_on, legible
 from renderers.punchfighter.look import (
     GLANCE,
     INK,
@@ -144,7 +144,7 @@ def minion_token(letter: str, diameter: int, health: int, most: int = 4) -> Laye
             fill=255,
         ),
     )
-    fill = letter_colour(letter)
+    fill = legible(letter_colour(letter), MINION_FILL)
     layer_on(tile, MINION_FILL, body)
     ImageDraw.Draw(tile).text(
         (size / 2, size / 2), letter, font=font(GLANCE + 4, bold=True), fill=fill, anchor="mm"
@@ -174,7 +174,8 @@ def letter_tile(letter: str, width: int, height: int, pushed: bool, size: int = 
             ),
         )
         layer_on(tile, colour, edge)
-        draw.text((width * 0.4, height / 2), letter, font=face, fill=colour, anchor="mm")
+        ink = legible(colour, PUSHED_TILE)
+        draw.text((width * 0.4, height / 2), letter, font=face, fill=ink, anchor="mm")
         thumb = thumb_token(round(min(width, height) * 0.56))
         tile.alpha_composite(thumb, (width - thumb.width, height - thumb.height))
     else:

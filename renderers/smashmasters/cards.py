@@ -4,7 +4,7 @@ A character card: a rim and a top band in its power type's colour, the type's sy
 the band (the symbol alone on a narrow card), the name, the power's timing symbol and name, then
 its text (on a narrow card the name runs into the text; on one too small to read it the text is
 left out). No text is smaller than the FaceSizes it is drawn for (a table's or a hand's). A
-stunned character is the same face turned 90° and a little faded; a blue card
+stunned character is the same face turned 90°; a blue card
 (Smash, Team-Up, Super, Story) has its kind's colour, symbol and word in the band instead.
 Layers are faces baked onto their shadow (renderers.kit.draw.shadowed), pasted in one go; they are
 read-only and never mutated.
@@ -17,7 +17,8 @@ from functools import lru_cache
 from PIL import Image, ImageDraw, ImageFont
 
 from renderers.kit import cache
-from renderers.kit.cards import build_faded, corner_radius
+from renderers.kit.cards import corner_radius
+from renderers.kit.contrast import decoration
 from renderers.kit.draw import Layer, seat_token, shadowed
 from renderers.kit.fonts import font
 from renderers.kit.legibility import RULES, text_role
@@ -51,7 +52,6 @@ NAME_LINES = 3
 SPLIT_POWER_WIDTH = 130
 """Cards at least this wide print the power's name on its own line; narrower ones run it into the
 text ("Hot Dish: Rivals who attack ...") after the timing pill, to keep room for the text."""
-STUNNED_TOWARD: RGB = (214, 216, 224)
 
 
 def card_size(width: int, height: int = 0) -> tuple[int, int]:
@@ -162,8 +162,13 @@ def character_face(char: Character, width: int, sizes: FaceSizes = TABLE_FACE, t
         if body and width >= TEXT_MIN_WIDTH and room > sizes.rules:
             text_size = max(sizes.rules + 2, round(width * 0.105))
 
+            def below_pill(step: int) -> int:
+                """How much further the second line starts, so that it clears the timing pill."""
+                return max(0, round(power_size * 1.3) + 2 - step) if pill else 0
+
             def widths(size: int) -> list[float]:
-                rows = int(room // round(size * 1.16))
+                step = round(size * 1.16)
+                rows = int((room - below_pill(step)) // step)
                 return [inner - pill, *[inner] * (rows - 1)] if rows else []
 
             lines, face = fit_shaped(body, widths, text_size, sizes.rules)
@@ -179,7 +184,8 @@ def character_face(char: Character, width: int, sizes: FaceSizes = TABLE_FACE, t
             for number, line in enumerate(lines):
                 left = edge + pad + (pill if number == 0 else 0)
                 top = y + (round(power_size * 0.65) - face.size * 0.5 - 1 if number == 0 and pill else 0)
-                pen.text((left, top + number * step), line, font=face, fill=INK, anchor="lt")
+                top += number * step + (below_pill(step) if number else 0)
+                pen.text((left, top), line, font=face, fill=INK, anchor="lt")
     return _rounded(tile)
 
 
@@ -191,9 +197,9 @@ def character_layer(char: Character, width: int, sizes: FaceSizes = TABLE_FACE, 
 
 @lru_cache(maxsize=256)
 def stunned_layer(char: Character, width: int) -> Layer:
-    """A stunned character: the face turned 90° clockwise (sideways), a little faded."""
-    turned = character_face(char, width).transpose(Image.Transpose.ROTATE_270)
-    return shadowed(build_faded(turned, STUNNED_TOWARD, 0.22))
+    """A stunned character: the face turned 90° clockwise (sideways), its colours kept (fading them
+    would take its text below AA contrast; the STUNNED badge over it says it)."""
+    return shadowed(character_face(char, width).transpose(Image.Transpose.ROTATE_270))
 
 
 @lru_cache(maxsize=32)
@@ -239,13 +245,14 @@ def blue_face(card: Card, size: tuple[int, int], sizes: FaceSizes = HAND_FACE) -
     inner = width - 2 * (edge + pad)
     mark_size = round(width * 0.42)
     faint = tuple(round(c * 0.22 + p * 0.78) for c, p in zip(look.colour, PAPER, strict=True))
-    pen.text(
-        (width - edge - pad // 2, height - edge - pad // 3),
-        look.symbol,
-        font=font(mark_size, bold=True),
-        fill=faint,
-        anchor="rs",
-    )
+    with decoration():
+        pen.text(
+            (width - edge - pad // 2, height - edge - pad // 3),
+            look.symbol,
+            font=font(mark_size, bold=True),
+            fill=faint,
+            anchor="rs",
+        )
     y: float = _band(tile, edge, band_height(height, sizes.glance), look, sizes.glance) + pad * 0.7
     name_size = max(sizes.glance, round(width * 0.115))
     lines, face = fit_block(

@@ -12,10 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from renderers.kit.cards import CardStyle
+from renderers.kit.categories import Category, register
 from renderers.kit.draw import HeaderStyle, TitlePart
 from renderers.kit.fonts import glyph
 from renderers.kit.legibility import smallest_legible
-from renderers.kit.palette import RGB, ink_on
+from renderers.kit.palette import RGB
 
 TITLE = "Super Powered Smash Masters"
 TABLE_W = 1200
@@ -48,31 +49,23 @@ SKY_BOTTOM: RGB = (18, 24, 62)
 DOTS: RGB = (52, 68, 140)
 PAPER: RGB = (250, 248, 242)
 PANEL: RGB = (241, 240, 235)
-PANEL_OUT: RGB = (176, 178, 186)
+PANEL_OUT: RGB = (204, 206, 212)
 INK: RGB = (24, 24, 32)
-GREY: RGB = (96, 100, 114)
+GREY: RGB = (84, 88, 100)
 LIGHT: RGB = (190, 194, 206)
 BAR: RGB = (13, 15, 26)
 WHITE: RGB = (255, 255, 255)
 YELLOW: RGB = (255, 209, 26)
-RED: RGB = (214, 36, 48)
+RED: RGB = (204, 32, 44)
 GREEN: RGB = (0, 122, 90)
 SKY: RGB = (86, 180, 233)
 PURPLE: RGB = (120, 70, 160)
 
 
 @dataclass(frozen=True)
-class Look:
+class Look(Category):
     """How a power type, timing or card kind is marked: a symbol (a letter where the font lacks
     it), a colour, and the word for labels and alt text."""
-
-    symbol: str
-    colour: RGB
-    word: str
-
-    @property
-    def ink(self) -> RGB:
-        return ink_on(self.colour)
 
     @property
     def label(self) -> str:
@@ -80,24 +73,36 @@ class Look:
         return f"{self.symbol} {self.word.upper()}"
 
 
-POWER_TYPES: dict[str, Look] = {
-    "mutant": Look(glyph("☢", "U"), (213, 94, 0), "Mutant"),
-    "magic": Look(glyph("✦", "M"), (204, 121, 167), "Magic"),
-    "nature": Look(glyph("✿", "N"), (0, 158, 115), "Nature"),
-    "gadget": Look(glyph("⚙", "G"), (0, 114, 178), "Gadget"),
-}
+POWER_TYPES: dict[str, Look] = register(
+    "smashmasters",
+    "power types",
+    {
+        "mutant": Look(glyph("☢", "U"), (220, 102, 10), "Mutant"),
+        "magic": Look(glyph("✦", "M"), (204, 121, 167), "Magic"),
+        "nature": Look(glyph("✿", "N"), (0, 158, 115), "Nature"),
+        "gadget": Look(glyph("⚙", "G"), (0, 114, 178), "Gadget"),
+    },
+)
 UNKNOWN_TYPE = Look("?", (140, 142, 150), "Unknown")
-TIMINGS: dict[str, Look] = {
-    "action": Look(glyph("▶", ">"), BAR, "On your turn"),
-    "passive": Look(glyph("∞", "A"), (60, 60, 72), "Always on"),
-    "react": Look(glyph("↺", "R"), (150, 30, 40), "React"),
-}
-KINDS: dict[str, Look] = {
-    "smash": Look(glyph("✸", "S"), (230, 159, 0), "Smash"),
-    "teamup": Look(glyph("⚭", "T"), (176, 28, 44), "Team-Up"),
-    "super": Look(glyph("⚡", "!"), (240, 228, 66), "Super"),
-    "story": Look(glyph("✎", "~"), SKY, "Story"),
-}
+TIMINGS: dict[str, Look] = register(
+    "smashmasters",
+    "power timings",
+    {
+        "action": Look(glyph("▶", ">"), BAR, "On your turn"),
+        "passive": Look(glyph("∞", "A"), (60, 60, 72), "Always on"),
+        "react": Look(glyph("↺", "R"), (150, 30, 40), "React"),
+    },
+)
+KINDS: dict[str, Look] = register(
+    "smashmasters",
+    "card kinds",
+    {
+        "smash": Look(glyph("✸", "S"), (230, 159, 0), "Smash"),
+        "teamup": Look(glyph("⚭", "T"), (176, 28, 44), "Team-Up"),
+        "super": Look(glyph("⚡", "!"), (240, 228, 66), "Super"),
+        "story": Look(glyph("✎", "~"), SKY, "Story"),
+    },
+)
 UNKNOWN_KIND = Look("?", (150, 152, 160), "Card")
 ARROW = glyph("➜", ">")
 STUN_MARK = glyph("✖", "x")

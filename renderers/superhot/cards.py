@@ -1,6 +1,6 @@
 """SUPERHOT card faces: two-halved obstacle cards, red bullet cards (each with its own name),
-knocked-out cards (greyed, with a KNOCKED OUT band: their identity is public), the washed top of
-the Obstacles Deck, and one-line strips. Every face is cached, and baked onto its shadow once."""
+knocked-out cards (greyed, with a KNOCKED OUT band: their identity is public), the top of
+the Obstacles Deck in greys, and one-line strips. Every face is cached, and baked onto its shadow once."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from renderers.kit import cache
-from renderers.kit.cards import Half, Mark, SplitLayout, build_banded, build_faded, corner_radius
+from renderers.kit.cards import Half, Mark, SplitLayout, build_banded, corner_radius, faded
 from renderers.kit.draw import Layer, shadowed
 from renderers.kit.fonts import font
 from renderers.kit.legibility import RULES, text_role
@@ -211,7 +211,7 @@ def knocked_out_face(key: FaceKey, size: tuple[int, int], layout: SplitLayout) -
     Reboot glitch stands it back up by its slot), so it is drawn greyed with a KNOCKED OUT band
     across its top half; its name, text and need stay readable."""
     width, height = size
-    greyed = build_faded(face(key, size, layout), BG_TOP, 0.3, grey=True)
+    greyed = faded(lambda: face(key, size, layout), BG_TOP, 0.0, grey=True)
     top_half = round(height * layout.split) if isinstance(key, tuple) else round(height * 0.5)
     edge = max(2, round(width * CARD_STYLE.edge_share))
     band = max(24, top_half - edge - 2)
@@ -223,8 +223,9 @@ def knocked_out_face(key: FaceKey, size: tuple[int, int], layout: SplitLayout) -
 
 @cache.cached_image(maxsize=64)
 def washed_face(key: FaceKey, size: tuple[int, int], layout: SplitLayout) -> Image.Image:
-    """A face faded towards the table: seen, but not in play (the Obstacles Deck's next card)."""
-    return build_faded(face(key, size, layout), BG_TOP, 0.43)
+    """A face in greys: seen, but not in play (the Obstacles Deck's next card). Greys keep each
+    colour's lightness, so its text keeps its contrast; a fade towards the table would not."""
+    return faded(lambda: face(key, size, layout), BG_TOP, 0.0, grey=True)
 
 
 def card_tile(card: Card, size: tuple[int, int], layout: SplitLayout, with_text: bool) -> Image.Image:

@@ -11,10 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from renderers.kit.cards import CardStyle, SplitLayout
+from renderers.kit.categories import Category, register
 from renderers.kit.draw import HeaderStyle, TitlePart
 from renderers.kit.fonts import glyph
 from renderers.kit.legibility import smallest_legible
-from renderers.kit.palette import RGB, SeatStyle, ink_on
+from renderers.kit.palette import RGB, SeatStyle
 
 TITLE = "SUPERHOT"
 TABLE_SIZE = (1200, 844)
@@ -32,7 +33,7 @@ BG_TOP: RGB = (240, 240, 241)
 BG_BOTTOM: RGB = (205, 206, 210)
 PAPER: RGB = (252, 252, 252)
 INK: RGB = (24, 24, 28)
-GREY: RGB = (96, 97, 104)
+GREY: RGB = (84, 85, 92)
 LIGHT: RGB = (186, 188, 194)
 PANEL: RGB = (250, 250, 250)
 DARK: RGB = (60, 60, 66)
@@ -40,34 +41,36 @@ BAR: RGB = (18, 18, 21)
 WHITE: RGB = (255, 255, 255)
 RED: RGB = (222, 33, 27)
 DEEP_RED: RGB = (150, 18, 14)
+RED_ON_DARK: RGB = (255, 82, 72)
+"""The red of words drawn on the black bars and the dark banner (RED itself is too dark there)."""
 ALERT: RGB = (240, 228, 66)
 """Okabe-Ito yellow: the obstacle being interacted with, whose turn it is."""
 
 
 @dataclass(frozen=True)
-class Look:
+class Look(Category):
     """How a skill or an obstacle kind is marked: a symbol (a letter where the font lacks it), a
     colour, and the word for alt text."""
 
-    symbol: str
-    colour: RGB
-    word: str
 
-    @property
-    def ink(self) -> RGB:
-        return ink_on(self.colour)
-
-
-NEEDS: dict[str, Look] = {
-    "fight": Look(glyph("⚔", "F"), (230, 159, 0), "Fighting"),
-    "dodge": Look(glyph("↯", "D"), (86, 180, 233), "Dodge"),
-    "mixed": Look(glyph("◈", "M"), (204, 121, 167), "Mixed"),
-}
-KINDS: dict[str, Look] = {
-    "enemy": Look(glyph("♟", "E"), RED, "enemy"),
-    "location": Look(glyph("♜", "L"), (118, 119, 126), "location"),
-    "object": Look(glyph("▣", "O"), (34, 34, 38), "object"),
-}
+NEEDS: dict[str, Look] = register(
+    "superhot",
+    "skills",
+    {
+        "fight": Look(glyph("⚔", "F"), (230, 159, 0), "Fighting"),
+        "dodge": Look(glyph("↯", "D"), (86, 180, 233), "Dodge"),
+        "mixed": Look(glyph("◈", "M"), (204, 121, 167), "Mixed"),
+    },
+)
+KINDS: dict[str, Look] = register(
+    "superhot",
+    "obstacle kinds",
+    {
+        "enemy": Look(glyph("♟", "E"), RED, "enemy"),
+        "location": Look(glyph("♜", "L"), (112, 113, 120), "location"),
+        "object": Look(glyph("▣", "O"), (34, 34, 38), "object"),
+    },
+)
 TICK = glyph("✓", "x")
 WARNING = glyph("⚠", "!")
 ARROW = glyph("➜", ">")
@@ -86,7 +89,7 @@ CARD_STYLE = CardStyle(face=PAPER, ink=INK, edge=(150, 151, 158), edge_share=0.0
 BACK_STYLE = CardStyle(face=(38, 38, 43), ink=(70, 70, 78), edge=(236, 236, 238), edge_share=0.05)
 BULLET_STYLE = CardStyle(face=RED, ink=WHITE, edge=DEEP_RED, edge_share=0.03)
 
-WORDMARK: tuple[TitlePart, ...] = (("SUPER", WHITE), ("HOT", RED))
+WORDMARK: tuple[TitlePart, ...] = (("SUPER", WHITE), ("HOT", RED_ON_DARK))
 HEADER_STYLE = HeaderStyle(
     height=HEADER,
     bar=BAR,

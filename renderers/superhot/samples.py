@@ -41,7 +41,7 @@ def _bullets_in_line(state: SuperhotState) -> int:
 
 
 def _bullet_next(state: SuperhotState) -> bool:
-    """Whether a bullet is the visible top of the Obstacles Deck (drawn faded) and the game goes on."""
+    """Whether a bullet is the visible top of the Obstacles Deck (drawn in greys) and the game goes on."""
     return not state.over and bool(state.deck) and is_bullet(state.deck[0])
 
 

@@ -52,6 +52,7 @@ from renderers.superhot.look import (
     MARGIN,
     NEEDS,
     RED,
+    RED_ON_DARK,
     TABLE_HALVES,
     TABLE_SIZE,
     WHITE,
@@ -139,7 +140,7 @@ class _Table:
     # -------------------------------------------------------- the line
 
     def deck(self) -> None:
-        """The Obstacles Deck: its visible top card, faded (not in play yet), and its count."""
+        """The Obstacles Deck: its visible top card, in greys (not in play yet), and its count."""
         geo = self.geo
         card_w, card_h = geo.card
         x, y = geo.deck_x, LINE_TOP
@@ -261,7 +262,8 @@ class _Table:
         shade(self.canvas, (0, top, width, bottom), 0, 0.85)
         face = font(68, bold=True)
         won = bool(self.view.get("won"))
-        words = (("SUPER ", WHITE), ("HOT", RED)) if won else (("GAME ", WHITE), ("OVER", RED))
+        first, last = ("SUPER ", "HOT") if won else ("GAME ", "OVER")
+        words = ((first, WHITE), (last, RED_ON_DARK))
         x = (width - sum(text_width(face, word) for word, _ in words)) / 2
         for word, ink in words:
             self.pen.text((x, top + 56), word, font=face, fill=ink, anchor="lm")

@@ -7,7 +7,7 @@ from PIL import Image, ImageDraw
 
 from renderers.kit.draw import Chip, badge, badge_width, paste_layer
 from renderers.kit.fonts import font
-from renderers.kit.palette import seat_style
+from renderers.kit.palette import ink_on, legible, seat_style
 from renderers.kit.text import fit_items, fit_line
 from renderers.kit.views import View
 from renderers.supernova.cards import back_layer, empty_slot, value_layer
@@ -158,7 +158,7 @@ def _pile_box(canvas: Image.Image, table: Table, pile: Pile, box: tuple[int, int
         style = seat_style(owner.index)
         name = "You" if owner.index == table.you else owner.name
         text, face = fit_line(f"{style.symbol} {name}", room, 17, HAND_GLANCE, bold=True)
-        draw.text((tx, y), text, font=face, fill=style.colour, anchor="lm")
+        draw.text((tx, y), text, font=face, fill=legible(style.colour, PANEL), anchor="lm")
         y += step
     low, high = fitting(pile.top)
     hint = f"fits {min(low, high)} or {max(low, high)}"
@@ -205,7 +205,7 @@ def _power_ups(canvas: Image.Image, table: Table, top: int) -> None:
     for token in table.tokens:
         text = token_text(token)
         colour = POWER_COLOURS.get(token_kind_word(token), NEUTRAL)
-        ink = WHITE if token_kind_word(token) == "Blaster" else INK
+        ink = ink_on(colour)
         if x + badge_width(text, 18) > HAND_W - PAD:
             break
         x = badge(canvas, (x, y), text, colour, ink, size=18)[2] + 8
@@ -242,7 +242,7 @@ def _puzzle(canvas: Image.Image, table: Table, puzzle: Puzzle, top: int) -> None
         draw.text((x, y + 26), text, font=face, fill=WHITE, anchor="lm")
     elif puzzle.kind == "order":
         for word in done:
-            x = _chip(canvas, x, y, f"✔ {word}", NEUTRAL, MUTED, 18) + 8
+            x = _chip(canvas, x, y, f"✔ {word}", NEUTRAL, WHITE, 18) + 8
         for n, word in enumerate(shown):
             x = _chip(canvas, x, y, word, AMBER, INK, 22) + 6
             if n < len(shown) - 1:

@@ -4,6 +4,7 @@ HOLD!, damage, repair stations and power-ups apart without colour (each has a sy
 
 from __future__ import annotations
 
+from renderers.kit.categories import Category, register
 from renderers.kit.legibility import smallest_legible
 from renderers.kit.palette import RGB
 
@@ -46,14 +47,31 @@ DAMAGE_MARK = "☠"
 SOLVED_MARK = "✔"
 SHOCK_MARK = "⚡"
 
-POWER_KINDS = ("Booster", "Tractor Beam", "Blaster", "RepairBot")
-POWER_SHORT = {"Booster": "Boost", "Tractor Beam": "Tractor", "Blaster": "Blast", "RepairBot": "Repair"}
-POWER_COLOURS: dict[str, RGB] = {
-    "Booster": (86, 180, 233),
-    "Tractor Beam": (204, 121, 167),
-    "Blaster": (213, 94, 0),
-    "RepairBot": (0, 158, 115),
-}
+SCREENS: dict[str, Category] = register(
+    "supernova",
+    "screens",
+    {
+        "go": Category(GO_MARK, GO, "GO!"),
+        "hold": Category(HOLD_MARK, HOLD, "HOLD!"),
+        "amber": Category(SHOCK_MARK, AMBER, "Shockwave"),
+        "neutral": Category("", NEUTRAL, "Waiting"),
+    },
+)
+"""A screen's (and a status strip's) colour and symbol; its words are always written beside them."""
+POWER_UPS: dict[str, Category] = register(
+    "supernova",
+    "power-ups",
+    {
+        "Booster": Category("Boost", (86, 180, 233), "Booster"),
+        "Tractor Beam": Category("Tractor", (204, 121, 167), "Tractor Beam"),
+        "Blaster": Category("Blast", (220, 102, 10), "Blaster"),
+        "RepairBot": Category("Repair", (0, 158, 115), "RepairBot"),
+    },
+)
+"""Power-up tokens: each colour always carries its name (short on the table, whole on a console)."""
+POWER_KINDS = tuple(POWER_UPS)
+POWER_SHORT = {kind: power.symbol for kind, power in POWER_UPS.items()}
+POWER_COLOURS: dict[str, RGB] = {kind: power.colour for kind, power in POWER_UPS.items()}
 PUZZLE_GLYPHS = {
     "Comet": "☄",
     "Moon": "☾",

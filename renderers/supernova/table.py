@@ -7,7 +7,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from renderers.kit.draw import Chip, HeaderStyle, badge, badge_width, header_bar, paste_layer, seat_token
 from renderers.kit.fonts import font
-from renderers.kit.palette import RGB, seat_style
+from renderers.kit.palette import RGB, ink_on, seat_style
 from renderers.kit.text import fit_block, fit_items, fit_line, text_width
 from renderers.kit.views import View, plural
 from renderers.supernova.cards import back_layer, empty_slot, value_layer
@@ -21,15 +21,14 @@ from renderers.supernova.look import (
     FOOTER_H,
     GLANCE,
     GO,
-    GO_MARK,
     HOLD,
-    HOLD_MARK,
     INK,
     MUTED,
     NEUTRAL,
     PANEL_EDGE,
     POWER_COLOURS,
     POWER_SHORT,
+    SCREENS,
     SHOCK_MARK,
     SOLVED_MARK,
     TEXT,
@@ -50,12 +49,6 @@ HEADER = HeaderStyle(
     status=(24, GLANCE),
     status_share=0.42,
 )
-BANNERS: dict[str, tuple[RGB, RGB, str]] = {
-    "go": (GO, WHITE, GO_MARK),
-    "hold": (HOLD, WHITE, HOLD_MARK),
-    "amber": (AMBER, INK, SHOCK_MARK),
-    "neutral": (NEUTRAL, WHITE, ""),
-}
 
 
 def phase_chip(table: Table) -> Chip:
@@ -82,7 +75,8 @@ def banner(
 ) -> None:
     """A full-width status strip: colour, symbol and words (never colour alone), in two lines
     when one would be smaller than `smallest`."""
-    fill, ink, mark = BANNERS[kind]
+    screen = SCREENS[kind]
+    fill, ink, mark = screen.colour, screen.ink, screen.symbol
     left, top, right, bottom = box
     draw = ImageDraw.Draw(canvas)
     draw.rounded_rectangle(box, radius=10, fill=fill)
@@ -180,7 +174,8 @@ def screen_badge(table: Table, player: Player) -> tuple[str, RGB, RGB]:
             else (f"{SHOCK_MARK} SOLVING", NEUTRAL, WHITE)
         )
     if table.phase in ("play",):
-        return (f"{GO_MARK} GO!", GO, WHITE) if player.go else (f"{HOLD_MARK} HOLD!", HOLD, WHITE)
+        screen = SCREENS["go" if player.go else "hold"]
+        return f"{screen.symbol} {screen.word}", screen.colour, screen.ink
     return "", NEUTRAL, WHITE
 
 
@@ -200,7 +195,7 @@ def draw_lane(canvas: Image.Image, layout: Layout, table: Table, player: Player)
         pills.append((f"{DAMAGE_MARK} {player.damage}", HOLD, WHITE))
     for kind, count in player.power_ups:
         colour = POWER_COLOURS.get(kind, NEUTRAL)
-        pills.append((f"{POWER_SHORT.get(kind, kind)}×{count}", colour, WHITE if kind == "Blaster" else INK))
+        pills.append((f"{POWER_SHORT.get(kind, kind)}×{count}", colour, ink_on(colour)))
     face = font(GLANCE)
     full = f"Hand {player.hand} · Draw {player.draw} · Space {player.position}"
     short = f"Hand {player.hand} · Draw {player.draw}"
