@@ -6,7 +6,9 @@ import re
 
 import pytest
 
+from cogs import cards_ids
 from cogs.cards import MAX_SECTIONS, PAGE_TEXT, card_entry, cards_view, paginate
+from cogs.ids import ForgedId
 from renderers import renderer_for
 from renderers.kit.sheet import CardGroup, SheetCard
 from renderers.sheets import SHEETS, card_sheet
@@ -64,3 +66,11 @@ def test_a_card_too_long_for_a_page_is_shortened_and_names_are_escaped() -> None
     pages = paginate(groups, budget=1000)
     assert len(pages) == 1 and len(pages[0][0]) <= 1000 and pages[0][0].endswith("…")
     assert "\\*Bold\\*" in pages[0][0] and "\\_\\_Evil\\_\\_" in pages[0][0]
+
+
+def test_cards_ids_parse_their_own_and_refuse_the_rest() -> None:
+    assert cards_ids.parse(cards_ids.cards_id(42)) == (42, None)
+    assert cards_ids.parse(cards_ids.cards_id(42, 3)) == (42, 3)
+    for forged in ("sh:42:-1", "sh:42:next", "sh:x:open", "sh:42:1234", "sh:42"):
+        with pytest.raises(ForgedId):
+            cards_ids.parse(forged)
