@@ -14,6 +14,7 @@ if TYPE_CHECKING:
 async def setup(bot: commands.Bot) -> None:
     """Extension entry point: show table changes, handle every component, add the commands."""
     from bot.app import SuperTableBot
+    from cogs.cards import CardsButton
     from cogs.commands import GameCommands
     from cogs.components import AnyButton, AnySelect
     from cogs.decks import DeckCommands
@@ -27,7 +28,7 @@ async def setup(bot: commands.Bot) -> None:
 
     assert isinstance(bot, SuperTableBot)
     bot.service.listener = TablePresenter(bot)
-    bot.add_dynamic_items(AnyButton, AnySelect, TakebackButton, WatchButton)
+    bot.add_dynamic_items(AnyButton, AnySelect, CardsButton, TakebackButton, WatchButton)
     shelf = DeckShelf(bot.service.storage)
     await bot.add_cog(GameCommands(bot, shelf))
     await bot.add_cog(RecordsCommands(bot))

@@ -13,12 +13,14 @@ from bot.runtime import clip, table_options
 from bot.storage.records import ResultRecord
 from bot.user_text import plain
 from cogs import ids
+from cogs.cards_ids import cards_button
 from cogs.takeback_ids import takeback_row
 from cogs.watch_ids import watch_button, watching_line
 from engines.core import Decision
 from engines.core.boards import board_label, board_of
 from engines.core.house_rules import changes_difficulty, names_on
 from engines.core.words import counted
+from renderers.sheets import has_sheet
 
 ACCENT = discord.Colour.from_rgb(230, 126, 34)
 MAX_BUTTONS = 5
@@ -206,9 +208,11 @@ def table_view(live: LiveTable, filename: str, alt: str) -> ui.LayoutView:
             button("Forfeit", ids.table(record.id, "forfeit"), discord.ButtonStyle.danger),
             watch_button(record.id),
         ]
+        if has_sheet(record.game):
+            buttons.insert(1, cards_button(record.id))
         if live.runtime.away:
             buttons.insert(1, button("I'm back", ids.table(record.id, "back"), discord.ButtonStyle.success))
-        parts.append(ui.ActionRow(*buttons))
+        parts += [ui.ActionRow(*buttons[i : i + MAX_BUTTONS]) for i in range(0, len(buttons), MAX_BUTTONS)]
     return layout(*parts)
 
 
@@ -252,7 +256,9 @@ def panel_view(
             ui.ActionRow(button("I'm back", ids.table(record.id, "back"), discord.ButtonStyle.success))
         )
     elif decisions and live.engine.meta.live_play:
-        return live_console(parts, live, seat, decisions, wall_clock() if now is None else now)
+        return live_console(
+            parts, live, seat, decisions, wall_clock() if now is None else now, cards_row(live)
+        )
     elif decisions:
         shown = one_question(decisions)
         for decision in shown:
@@ -268,7 +274,14 @@ def panel_view(
         parts.append(ui.ActionRow(button("Refresh", ids.table(record.id, "refresh"), emoji="🔄")))
     if record.status == "active" and (takeback := takeback_row(live, seat)) is not None:
         parts.append(takeback)
-    return layout(*parts)
+    return layout(*parts, *cards_row(live))
+
+
+def cards_row(live: LiveTable) -> list[ui.Item[ui.LayoutView]]:
+    """A panel's Cards button (every card in play as text), while the game runs."""
+    if live.record.status != "active" or not has_sheet(live.record.game):
+        return []
+    return [ui.ActionRow(cards_button(live.id))]
 
 
 def one_question(decisions: list[Decision]) -> list[Decision]:
@@ -279,13 +292,18 @@ def one_question(decisions: list[Decision]) -> list[Decision]:
 
 
 def live_console(
-    parts: list[ui.Item[ui.LayoutView]], live: LiveTable, seat: int, decisions: list[Decision], now: float
+    parts: list[ui.Item[ui.LayoutView]],
+    live: LiveTable,
+    seat: int,
+    decisions: list[Decision],
+    now: float,
+    tail: Sequence[ui.Item[ui.LayoutView]] = (),
 ) -> ui.LayoutView:
     """A real-time console: the status lines the game gives the seat (its view's `console`), then
     every open decision at once, one click each, with the time left on timed ones. Single choices
     are buttons (rows of five, coloured by each option's tone) while the message stays within
     Discord's 40 components (the longest lists become menus first); there is no Skip or Confirm,
-    since doing nothing is always allowed."""
+    since doing nothing is always allowed. `tail` ends the console (its Cards button)."""
     lines = "\n".join(plain(str(line)) for line in live.view(seat).get("console") or ())
     status: list[ui.Item[ui.LayoutView]] = [ui.TextDisplay(clip(lines, MAX_DETAILS))] if lines else []
     version = live.version
@@ -300,7 +318,7 @@ def live_console(
             for item in decision_items(live.id, version, decision, None, live_now=now, max_buttons=limit)
         ]
         try:
-            return layout(*parts, *status, *controls)
+            return layout(*parts, *status, *controls, *tail)
         except ValueError:
             continue
     raise ValueError("a live console does not fit in one message")

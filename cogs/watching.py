@@ -15,10 +15,12 @@ from bot.render_pool import Urgency
 from bot.user_text import plain
 from bot.watching import AFTER, HIDDEN, LIVE, SHOWN, HandRule, check_watcher, delayed_view, hand_rules
 from cogs import watch_ids
+from cogs.cards_ids import cards_button
 from cogs.components import RawIdButton
 from cogs.media import Picture, table_picture
 from cogs.replies import answer, can_see_channel, guarded
 from cogs.ui import button, gallery, layout, waiting_line
+from renderers.sheets import has_sheet
 
 if TYPE_CHECKING:
     from bot.app import SuperTableBot
@@ -77,7 +79,10 @@ async def spectator_panel(bot: SuperTableBot, live: LiveTable) -> tuple[ui.Layou
         parts.append(gallery(picture.filename, picture.alt))
     if hidden:
         parts.append(ui.TextDisplay("**Hands** · " + " · ".join(hidden)))
-    parts.append(ui.ActionRow(button("Refresh", watch_ids.watch_id(live.id, "refresh"), emoji="🔄")))
+    row = [button("Refresh", watch_ids.watch_id(live.id, "refresh"), emoji="🔄")]
+    if live.record.status == "active" and has_sheet(live.record.game):
+        row.append(cards_button(live.id))
+    parts.append(ui.ActionRow(*row))
     return layout(*parts), pictures
 
 

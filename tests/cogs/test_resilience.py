@@ -6,7 +6,8 @@ import re
 
 import discord
 
-from cogs import ids, takeback_ids, watch_ids
+from cogs import cards_ids, ids, takeback_ids, watch_ids
+from cogs.cards import CardsButton
 from cogs.components import AnyButton, AnySelect
 from cogs.takebacks import TakebackButton
 from cogs.watching import WatchButton
@@ -34,9 +35,15 @@ def test_buttons_and_selects_have_their_own_disjoint_entry_points() -> None:
 
 async def test_both_component_entry_points_are_registered(simcord_env) -> None:
     registered = set(simcord_env.bot._connection._view_store._dynamic_items.values())
-    assert registered == {AnyButton, AnySelect, TakebackButton, WatchButton}
+    assert registered == {AnyButton, AnySelect, CardsButton, TakebackButton, WatchButton}
     button = re.compile(ids.BUTTON_PATTERN)
-    for own in (takeback_ids.ask(1), takeback_ids.answer(1, 2, True), watch_ids.watch_id(1)):
+    mine = (
+        takeback_ids.ask(1),
+        takeback_ids.answer(1, 2, True),
+        watch_ids.watch_id(1),
+        cards_ids.cards_id(1),
+    )
+    for own in (*mine, cards_ids.cards_id(1, 2)):
         assert not button.fullmatch(own), "each id has exactly one entry point"
 
 

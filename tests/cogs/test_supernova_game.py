@@ -60,5 +60,9 @@ async def test_one_person_and_two_ai_race_a_round_to_the_scoring(simcord_env) ->
 
 def offered(console: Any) -> set[tuple[int, str]]:
     """(version, decision key) of every decision a console offers."""
-    parsed = [ids.parse(custom_id) for custom_id in custom_ids(console)]
+    parsed = [
+        ids.parse(custom_id)
+        for custom_id in custom_ids(console)
+        if custom_id.startswith(("st:", "ss:", "sc:"))
+    ]
     return {(p.version, p.key) for p in parsed if isinstance(p, ids.Choose)}

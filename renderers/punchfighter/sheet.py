@@ -1,0 +1,67 @@
+"""Super Punch Fighter's card sheet: the hand, each fighter with its pad of buttons, the button
+offer, the achievements and the chain, with every text (see kit/sheet.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engines.core.words import counted, possessive
+from engines.punchfighter.schema import LETTER_NAMES
+from renderers.kit.sheet import CardGroup, SheetCard, group, joined, listed
+from renderers.kit.views import View, as_int, as_mappings, as_str
+
+
+def fighter_card(card: Mapping[str, Any]) -> SheetCard:
+    """A fighter card: its cost in button letters (or defence), a combo mark, its text."""
+    cost = as_str(card.get("cost"))
+    facts = joined(f"costs {cost}" if cost else "defence", "combo" if card.get("combo") else "")
+    return SheetCard(as_str(card.get("name")) or "?", facts, as_str(card.get("text")))
+
+
+def button(card: Mapping[str, Any]) -> SheetCard:
+    """A button: its letter, whether it is pushed on a pad, and what pushing it does."""
+    letter = as_str(card.get("letter"))
+    pushed = card.get("pushed")
+    state = "" if not isinstance(pushed, bool) else ("pushed" if pushed else "ready")
+    facts = joined(f"{letter} ({LETTER_NAMES[letter]})" if letter in LETTER_NAMES else letter, state)
+    return SheetCard(as_str(card.get("name")) or "?", facts, as_str(card.get("text")))
+
+
+def _fighter(player: Mapping[str, Any]) -> SheetCard:
+    bands = [as_int(n) for n in player.get("bands") or ()]
+    facts = joined(
+        as_str(player.get("style")),
+        f"health {as_int(player.get('health'))}/{sum(bands)}" if bands else "",
+        counted(as_int(player.get("stars")), "star"),
+        f"on {as_str(player.get('at'))}" if player.get("at") else "knocked out",
+    )
+    counts = ", ".join(f"{pile} {as_int(player.get(pile))}" for pile in ("hand", "deck", "discard"))
+    return SheetCard(as_str(player.get("fighter_name")) or "No fighter yet", joined("fighter", facts), counts)
+
+
+def _achievement(found: Mapping[str, Any], names: list[str]) -> SheetCard:
+    who = [names[s] for s in found.get("claimed_by") or () if isinstance(s, int) and 0 <= s < len(names)]
+    claimed = f"claimed by {', '.join(who)}" if who else "unclaimed"
+    return SheetCard(
+        as_str(found.get("name")) or "?", joined("achievement", claimed), as_str(found.get("text"))
+    )
+
+
+def card_sheet(view: View) -> list[CardGroup]:
+    """Your hand (a seat's view only), the chain, each player's fighter and pad, the offer, the
+    achievements."""
+    players = as_mappings(view.get("players"))
+    names = [as_str(player.get("name")) or f"Seat {index + 1}" for index, player in enumerate(players)]
+    groups: list[CardGroup] = []
+    if "hand" in view:
+        groups += group("Your hand", as_mappings(view.get("hand")), fighter_card)
+    groups += group("The chain", as_mappings(view.get("chain")), fighter_card)
+    for name, player in zip(names, players, strict=True):
+        area = [_fighter(player), *(button(found) for found in as_mappings(player.get("pad")))]
+        groups += listed(f"{possessive(name)} fighter and pad", area)
+    groups += group("Button offer", as_mappings(view.get("offer")), button)
+    groups += group(
+        "Achievements", as_mappings(view.get("achievements")), lambda found: _achievement(found, names)
+    )
+    return groups

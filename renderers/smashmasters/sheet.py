@@ -1,0 +1,83 @@
+"""Smash Masters' card sheet: every character and card a view shows, with its power or rules text
+(see kit/sheet.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engines.core.words import possessive
+from renderers.kit.sheet import CardGroup, SheetCard, group, joined, listed
+from renderers.kit.views import View, as_int, as_mapping, as_mappings, as_str, seats
+from renderers.smashmasters.look import kind, power_type
+from renderers.smashmasters.read import space
+from renderers.smashmasters.words import safe_words
+
+
+def blue(card: Mapping[str, Any]) -> SheetCard:
+    """A blue card: its kind (a Super names its character and timing) and its text."""
+    what = kind(as_str(card.get("kind")).lower()).word
+    character = as_str(card.get("character"))
+    if character:
+        what = f"Super of {character}"
+    return SheetCard(
+        as_str(card.get("name")) or "?", joined(what, as_str(card.get("timing"))), as_str(card.get("text"))
+    )
+
+
+def character(card: Mapping[str, Any], state: str = "") -> SheetCard:
+    """A character: power type, rank, its power's timing, the table state given, and the power."""
+    facts = joined(
+        power_type(as_str(card.get("power_type"))).word,
+        f"rank {as_int(card.get('rank'))}",
+        as_str(card.get("timing")),
+        state,
+    )
+    return SheetCard(as_str(card.get("name")) or "?", facts, as_str(card.get("text")))
+
+
+def _member(found: Mapping[str, Any]) -> SheetCard:
+    """A character on a team, with what the table shows of it (stunned, turned, safe...)."""
+    place = space(found)
+    marks = [
+        "stunned" if place.stunned else "",
+        "waking up, power back next turn" if place.waking else "",
+        "turned around" if place.turned else "",
+        safe_words(place.safe_from),
+        "extra space" if place.extra else "",
+    ]
+    return character(found, joined(*marks, sep=", "))
+
+
+def _labelled(label: str, shown: SheetCard) -> SheetCard:
+    return SheetCard(shown.name, joined(label, shown.facts), shown.text)
+
+
+def _area(seat: Mapping[str, Any]) -> list[SheetCard]:
+    """A player's side of the table: the team, the top of the discard, the defeated characters."""
+    cards = [
+        _member(found) for found in as_mappings(seat.get("team")) if as_str(found.get("state")) != "empty"
+    ]
+    top = as_mapping(seat.get("discard_top"))
+    if top is not None:
+        cards.append(_labelled("discard, top", blue(top)))
+    cards += [_labelled("defeated", character(found)) for found in as_mappings(seat.get("defeated"))]
+    return cards
+
+
+def card_sheet(view: View) -> list[CardGroup]:
+    """Your hand, picks and stack (a seat's view only), the battle, the last Story, then each
+    player's side: the team, the top of the discard and the defeated characters."""
+    groups: list[CardGroup] = []
+    if "hand" in view:
+        groups += group("Your hand", as_mappings(view.get("hand")), blue)
+        groups += group("Your picks", as_mappings(view.get("picks")), character)
+        groups += group("Your Character Stack", as_mappings(view.get("stack_cards")), character)
+    fight = as_mapping(view.get("battle")) or {}
+    blows = [card for blow in as_mappings(fight.get("chain")) if (card := as_mapping(blow.get("card")))]
+    groups += group("The battle", blows, blue)
+    story = as_mapping(view.get("last_story"))
+    groups += group("Last Story played", [story] if story else [], blue)
+    for seat in seats(view):
+        groups += listed(f"{possessive(as_str(seat.get('name')) or 'A player')} side", _area(seat))
+    return groups
