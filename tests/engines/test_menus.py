@@ -35,7 +35,7 @@ def test_several_picks_over_several_menus_say_the_count_and_take_the_whole_answe
     whole answer (three ids from any menus), never as a part."""
     menus = split_menus(1, "stagger", "Staggered", _options(30), 3, 3)
     assert len(menus) == 2
-    assert all("choose 3 in all, from any of these 2 menus" in m.prompt for m in menus)
+    assert all("choose 3 in all, over 2 menus" in m.prompt for m in menus)
     whole = whole_question(menus, 3, 3)
     assert check_choice(whole, 1, "stagger", ["o1", "o20", "o29"]).max_choices == 3
     with pytest.raises(IllegalChoice):
