@@ -9,7 +9,7 @@ import msgspec
 
 from bot.errors import StaleChoice, UserError
 from bot.live import LiveTable
-from cogs import ids, ui
+from cogs import ids, picks, ui
 from cogs.boards import BoardQuery, board_message
 from cogs.media import hand_picture
 from cogs.opening import open_rematch
@@ -105,15 +105,27 @@ class Actions:
         seat = live.seat_of(interaction.user.id)
         if seat is None:
             raise UserError("You are watching this game: only seated players can act.")
-        decision = next((d for d in live.decisions_for(seat) if d.key == parsed.key), None)
-        if parsed.select and decision is not None and decision.max_choices > 1:
-            known = [o.id for o in decision.options]
-            picked = tuple(known.index(v) for v in values if v in known)
+        shown = picks.question(live.decisions_for(seat), seat, parsed.key)
+        decision = next((d for d in shown if d.key == parsed.key), None)
+        if not picks.is_split(shown):  # each menu is a question of its own
+            shown = [decision] if decision is not None else []
+        fresh = decision is not None and _fresh(live, seat, parsed)
+        if parsed.select and decision is not None and (decision.max_choices > 1 or decision.whole):
+            if not fresh:  # a menu of a question answered, or asked again, since
+                await self.redraw_panel(interaction, parsed.table_id, str(StaleChoice(parsed.table_id)))
+                return
+            before = picks.picks_on(interaction.message, parsed.table_id, parsed.version, shown[0].key)
+            picked = picks.merged(shown, parsed.key, values, before)
             await self.redraw_panel(interaction, parsed.table_id, picked=picked)
             return
+        if parsed.indices is not None and fresh and decision is not None:
+            problem = picks.count_problem(shown, len(parsed.indices))
+            if problem and all(i < len(picks.options_of(shown)) for i in parsed.indices):
+                await self.redraw_panel(interaction, parsed.table_id, f"⚠️ {problem}", picked=parsed.indices)
+                return
         notice = ""
         try:
-            choice = _answer(parsed, decision, values)
+            choice = _answer(parsed, shown, values)
             await self.service.act(parsed.table_id, interaction.user.id, parsed.version, parsed.key, choice)
         except StaleChoice as exc:
             notice = str(exc)
@@ -259,12 +271,21 @@ class Actions:
         await interaction.response.edit_message(view=view)
 
 
-def _answer(parsed: ids.Choose, decision: Decision | None, values: list[str]) -> list[str]:
-    """The option ids a click stands for; confirmed indices must still fit the open decision."""
+def _fresh(live: LiveTable, seat: int, parsed: ids.Choose) -> bool:
+    """Whether a click was made on the panel of the question open now (not one answered since,
+    nor an earlier asking of it)."""
+    clock = live.runtime.clock(seat, parsed.key)
+    return clock is not None and parsed.version >= clock.since_version
+
+
+def _answer(parsed: ids.Choose, shown: list[Decision], values: list[str]) -> list[str]:
+    """The option ids a click stands for; confirmed indices (over every menu of the question) must
+    still fit the open question."""
     if parsed.option is not None:
         return [parsed.option]
     if parsed.indices is None:
         return values
-    if decision is None or any(i >= len(decision.options) for i in parsed.indices):
+    options = picks.options_of(shown)
+    if not shown or any(i >= len(options) for i in parsed.indices):
         raise StaleChoice(parsed.table_id)
-    return [decision.options[i].id for i in parsed.indices]
+    return [options[i].id for i in parsed.indices]

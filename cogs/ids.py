@@ -3,7 +3,8 @@
 Formats (all <= 100 characters):
   st:{table}:{version}:{key}:{option}   a decision option button
   ss:{table}:{version}:{key}            a decision select menu (values are option ids)
-  sc:{table}:{version}:{key}:{picks}    confirm a multi-choice (picks: hex bitmask of option indices)
+  sc:{table}:{version}:{key}:{picks}    confirm a multi-choice (picks: hex bitmask of option indices,
+                                        over all the menus of a question split into several)
   sl:{table}:{action}                   lobby buttons
   sm:{table}:{action}                   table-message and panel buttons
   sr:{game}:{page}                      rules pages
@@ -31,10 +32,11 @@ SELECT_PATTERN = r"ss:.{0,97}"
 LOBBY_ACTIONS = ("join", "leave", "leave_yes", "ai", "unai", "start", "cancel")
 TABLE_ACTIONS = ("hand", "rules", "forfeit", "forfeit_yes", "back", "rematch", "refresh")
 _FIELD = r"[A-Za-z0-9_.\-]{1,20}"
+MAX_MASK = 32  # hex digits of a confirm's picks: up to 128 choices (a question split over menus)
 _PATTERNS = {
     "st": re.compile(rf"st:(\d{{1,18}}):(\d{{1,9}}):({_FIELD}):({_FIELD})"),
     "ss": re.compile(rf"ss:(\d{{1,18}}):(\d{{1,9}}):({_FIELD})"),
-    "sc": re.compile(rf"sc:(\d{{1,18}}):(\d{{1,9}}):({_FIELD}):([0-9a-f]{{1,7}})"),
+    "sc": re.compile(rf"sc:(\d{{1,18}}):(\d{{1,9}}):({_FIELD}):([0-9a-f]{{1,{MAX_MASK}}})"),
     "sl": re.compile(r"sl:(\d{1,18}):([a-z_]{1,12})"),
     "sj": re.compile(r"sj:(\d{1,18}):(join|leave|checkin)"),
     "sm": re.compile(r"sm:(\d{1,18}):([a-z_]{1,12})"),
@@ -119,7 +121,8 @@ def parse(custom_id: str) -> Parsed:
         return Choose(int(g[0]), int(g[1]), g[2], select=True)
     if kind == "sc":
         mask = int(g[3], 16)
-        return Choose(int(g[0]), int(g[1]), g[2], indices=tuple(i for i in range(25) if mask >> i & 1))
+        picks = tuple(i for i in range(mask.bit_length()) if mask >> i & 1)
+        return Choose(int(g[0]), int(g[1]), g[2], indices=picks)
     if kind in ("sl", "sm"):
         actions = LOBBY_ACTIONS if kind == "sl" else TABLE_ACTIONS
         if g[1] not in actions:

@@ -281,13 +281,7 @@ class TablePresenter:
                 if not await self.dm_panel(live, ref):
                     channel_pings.append(ref)
         if channel_pings:
-            by_prompt: dict[str, list[str]] = {}
-            for ref in channel_pings:
-                by_prompt.setdefault(ref.prompt, []).append(f"<@{ref.user_id}>")
-            text = "\n".join(
-                f"{' '.join(users)}: your turn — {plain(prompt)}" for prompt, users in by_prompt.items()
-            )
-            await self.say(live, text + f"\n-# Press **{ui.hand_label(live)}** on the table to play.")
+            await self.say(live, ping_text(live, channel_pings))
         warned = [live.record.seats[s].user_id for s in change.warnings if 0 <= s < len(live.record.seats)]
         if any(warned):
             timer = live.idle_timer() if live.engine.meta.live_play else live.record.turn_timer
@@ -312,9 +306,11 @@ class TablePresenter:
             return False
         try:
             picture = await hand_picture(self.bot.render_pool, live, ref.seat)
-            view = ui.panel_view(
-                live, ref.seat, picture.filename, picture.alt, notice=f"Your turn at {live.title}."
-            )
+            deadline = timed(live).get((ref.seat, ref.key))
+            notice = f"Your turn at {live.title}."
+            if deadline is not None:  # a question asked out of turn, which the game times (a defence)
+                notice = f"Answer now at {live.title}: time runs out <t:{int(deadline)}:R>."
+            view = ui.panel_view(live, ref.seat, picture.filename, picture.alt, notice=notice)
             channel = await self.dm_channel(ref.user_id)
             await channel.send(view=view, file=picture.file())
         except discord.HTTPException as exc:
@@ -338,6 +334,28 @@ class TablePresenter:
             channel = await self.bot.create_dm(discord.Object(user_id))
             channel_id = self._dm_channels[user_id] = channel.id
         return self.bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
+
+
+def timed(live: LiveTable) -> dict[tuple[int, str], float]:
+    """The open decisions the game times itself (a defence asked on another player's turn), by
+    seat and key: when each runs out."""
+    return {(d.seat, d.key): d.deadline for d in live.decisions() if d.deadline is not None}
+
+
+def ping_text(live: LiveTable, refs: list[DecisionRef]) -> str:
+    """The channel ping of players whose decision opened: their question, and for one the game
+    times (a defence asked out of turn: seconds, not the turn timer) when it runs out."""
+    deadlines = timed(live)
+    lines: dict[str, list[str]] = {}
+    for ref in refs:
+        deadline = deadlines.get((ref.seat, ref.key))
+        if deadline is None or live.engine.meta.live_play:
+            line = f"your turn — {plain(ref.prompt)}"
+        else:
+            line = f"{plain(ref.prompt)} ⏱️ time runs out <t:{int(deadline)}:R>"
+        lines.setdefault(line, []).append(f"<@{ref.user_id}>")
+    text = "\n".join(f"{' '.join(users)}: {line}" for line, users in lines.items())
+    return text + f"\n-# Press **{ui.hand_label(live)}** on the table to play."
 
 
 async def _safely(work: Awaitable[None], what: str) -> None:

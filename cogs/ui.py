@@ -12,7 +12,7 @@ from bot.live import LiveTable
 from bot.runtime import clip, table_options
 from bot.storage.records import ResultRecord
 from bot.user_text import plain
-from cogs import ids
+from cogs import ids, picks
 from cogs.cards_ids import cards_button
 from cogs.takeback_ids import takeback_row
 from cogs.watch_ids import watch_button, watching_line
@@ -261,8 +261,7 @@ def panel_view(
         )
     elif decisions:
         shown = one_question(decisions)
-        for decision in shown:
-            parts += decision_items(record.id, version, decision, picked if decision is shown[0] else None)
+        parts += question_items(record.id, version, shown, picked)
         if len(decisions) > len(shown):
             more = len(decisions) - len(shown)
             parts.append(ui.TextDisplay(f"-# {counted(more, 'more decision')} after this one."))
@@ -287,8 +286,43 @@ def cards_row(live: LiveTable) -> list[ui.Item[ui.LayoutView]]:
 def one_question(decisions: list[Decision]) -> list[Decision]:
     """The first decision with the parts it was split into (keys `move`, `move.2`...: one list of
     more than 25 choices, split by a game into menus shown together, any of which answers it)."""
-    base = decisions[0].key.partition(".")[0]
-    return [d for d in decisions if d.key.partition(".")[0] == base and d.seat == decisions[0].seat]
+    return picks.question(decisions, decisions[0].seat, decisions[0].key)
+
+
+def question_items(
+    table_id: int, version: int, shown: list[Decision], picked: tuple[int, ...] | None
+) -> list[ui.Item[ui.LayoutView]]:
+    """One question on a hand panel: its menus, and (with several picks) what is picked so far
+    and a Confirm. `picked` counts every option of the question, its menus in order. A question
+    split over several menus has one Confirm for the picks made in any of them."""
+    if not picks.is_split(shown):
+        items: list[ui.Item[ui.LayoutView]] = []
+        for decision in shown:
+            items += decision_items(table_id, version, decision, picked if decision is shown[0] else None)
+        return items
+    chosen = tuple(sorted(set(picked or ())))
+    items = []
+    start = 0
+    for decision in shown:
+        mine = tuple(i - start for i in chosen if start <= i < start + len(decision.options))
+        items += decision_items(table_id, version, decision, mine, footer=False)
+        start += len(decision.options)
+    return items + picks_footer(table_id, version, shown, chosen)
+
+
+def picks_footer(
+    table_id: int, version: int, shown: list[Decision], chosen: tuple[int, ...]
+) -> list[ui.Item[ui.LayoutView]]:
+    """What is picked so far, how many more are needed, and a Confirm enabled only for a count the
+    question takes (it answers under the question's first key)."""
+    low, high = picks.pick_count(shown)
+    confirm = button(
+        f"Confirm ({len(chosen)})",
+        ids.confirm(table_id, version, shown[0].key, chosen),
+        discord.ButtonStyle.success,
+        disabled=not low <= len(chosen) <= high,
+    )
+    return [ui.TextDisplay(f"-# {picks.count_line(shown, chosen)}"), ui.ActionRow(confirm)]
 
 
 def live_console(
@@ -340,12 +374,14 @@ def decision_items(
     *,
     live_now: float | None = None,
     max_buttons: int = MAX_BUTTONS,
+    footer: bool = True,
 ) -> list[ui.Item[ui.LayoutView]]:
     """Buttons (up to `max_buttons` single choices, five a row) or a select menu, with a confirm step
-    for several choices and a Skip for optional ones. `live_now` is the bot's clock on a live
-    console: no Skip, the time left on a timed decision, and buttons coloured by their tone."""
+    for several choices and a Skip for optional ones (not with `footer` off: one menu of a question
+    split over several, confirmed once for all). `live_now` is the bot's clock on a live console: no
+    Skip, the time left on a timed decision, and buttons coloured by their tone."""
     hint = ""
-    if decision.max_choices > 1:
+    if decision.max_choices > 1 and decision.whole is None:  # a split question's prompt says it
         low, high = decision.min_choices, min(decision.max_choices, len(decision.options))
         hint = f" (choose {low}-{high})" if low != high else f" (choose {low})"
     if live_now is not None and decision.deadline is not None:
@@ -386,21 +422,8 @@ def decision_items(
         ],
     )
     items.append(ui.ActionRow(select))
-    if not single or (decision.min_choices == 0 and live_now is None):
-        picks = tuple(sorted(chosen))
-        names = plain(", ".join(decision.options[i].label for i in picks)) or "nothing"
-        ok = decision.min_choices <= len(picks) <= decision.max_choices
-        items.append(ui.TextDisplay(f"-# Selected: {names}"))
-        items.append(
-            ui.ActionRow(
-                button(
-                    f"Confirm ({len(picks)})",
-                    ids.confirm(table_id, version, decision.key, picks),
-                    discord.ButtonStyle.success,
-                    disabled=not ok,
-                )
-            )
-        )
+    if footer and (not single or (decision.min_choices == 0 and live_now is None)):
+        items += picks_footer(table_id, version, [decision], tuple(sorted(chosen)))
     return items
 
 

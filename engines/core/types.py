@@ -127,7 +127,9 @@ class Option(msgspec.Struct, frozen=True):
 
 
 class Decision(msgspec.Struct, frozen=True):
-    """An open choice for one seat. min_choices=0 makes it optional."""
+    """An open choice for one seat. min_choices=0 makes it optional. `whole` is set on each menu of a
+    several-pick question split over several menus (engines/core/menus.py): the fewest and most
+    picks of the whole question, across its menus (each menu's own bounds are 0 to its size)."""
 
     seat: int
     key: str
@@ -136,6 +138,7 @@ class Decision(msgspec.Struct, frozen=True):
     min_choices: int = 1
     max_choices: int = 1
     deadline: float | None = None
+    whole: tuple[int, int] | None = None
 
     def option(self, option_id: str) -> Option | None:
         """The option with this id, if the decision offers it."""

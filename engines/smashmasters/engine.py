@@ -20,6 +20,7 @@ from engines.core import (
     check_choice,
     seed_state,
 )
+from engines.core.menus import answerable, fitted
 from engines.smashmasters import takeback
 from engines.smashmasters.ai import DEFAULT_LEVEL, LEVELS, SmashAI
 from engines.smashmasters.cards import CARDS
@@ -101,12 +102,13 @@ class SmashMasters:
         return state
 
     def decisions(self, state: SmashState) -> list[Decision]:
-        return decisions(state)
+        """The open decisions; a list longer than a menu holds (a long Defeated Pile) is split."""
+        return [menu for decision in decisions(state) for menu in fitted(decision)]
 
     def apply(
         self, state: SmashState, seat: int, key: str, choice: Sequence[str], now: float = 0.0
     ) -> list[Event]:
-        check_choice(decisions(state), seat, key, choice)
+        check_choice(answerable(self.decisions(state)), seat, key, choice)
         ctx = Ctx(state, Rng(state.rng), now=now)
         answer(ctx, seat, list(choice))
         return self._finish(ctx)

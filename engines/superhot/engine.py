@@ -19,6 +19,7 @@ from engines.core import (
     check_choice,
     seed_state,
 )
+from engines.core.menus import answerable, fitted
 from engines.core.steps import step_done
 from engines.superhot import flow, takeback
 from engines.superhot.ai import DEFAULT_LEVEL, LEVELS, SuperhotAI
@@ -131,12 +132,13 @@ class Superhot:
         return state
 
     def decisions(self, state: SuperhotState) -> list[Decision]:
-        return decisions(state)
+        """The open decision; a hand longer than a menu holds (no hand limit) is split in menus."""
+        return [menu for decision in decisions(state) for menu in fitted(decision)]
 
     def apply(
         self, state: SuperhotState, seat: int, key: str, choice: Sequence[str], now: float = 0.0
     ) -> list[Event]:
-        check_choice(decisions(state), seat, key, choice)
+        check_choice(answerable(self.decisions(state)), seat, key, choice)
         picked = list(choice)
         said = state.said
         rng = Rng(state.rng)

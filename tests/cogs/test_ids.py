@@ -22,6 +22,9 @@ def test_longest_ids_fit_discord() -> None:
     longest = ids.confirm(10**17, 10**8, "k" * 20, tuple(range(25)))
     assert len(longest) <= 100
     assert ids.parse(longest).indices == tuple(range(25))
+    split = ids.confirm(10**17, 10**8, "k" * 20, (0, 60, 127))  # picks over several menus
+    assert len(split) <= 100
+    assert ids.parse(split).indices == (0, 60, 127)
 
 
 @pytest.mark.parametrize(
@@ -32,7 +35,7 @@ def test_longest_ids_fit_discord() -> None:
         "sl:1:explode",
         "sm:1:delete_all",
         "sc:1:2:swap:0;1",
-        "sc:1:2:swap:fffffffff",
+        "sc:1:2:swap:" + "f" * 33,  # more picks than any question holds
         "zz:1",
         "",
         "st:1:2:lead:k01:extra",
