@@ -25,6 +25,7 @@ from renderers import GENERIC, REGISTRY, Renderer
 from renderers.kit import legibility
 from renderers.kit.fonts import font
 from renderers.kit.legibility import GLANCE, GLANCE_PX, RULES, TABLE_RULES_PX, Drawn, Role, equivalent_px
+from renderers.kit.memo import clear_all as forget_layers
 from renderers.leaderboard import draw_leaderboard
 from renderers.leaderboard_board import sample_boards
 
@@ -38,6 +39,7 @@ def forget_memoised_layers() -> None:
         memo = isinstance(thing, functools._lru_cache_wrapper)
         if memo and str(getattr(thing, "__module__", "")).startswith("renderers"):
             thing.cache_clear()
+    forget_layers()
 
 
 @dataclass(frozen=True)
