@@ -2,9 +2,9 @@
 
 Drawing holds the GIL: render threads beside the event loop queue behind each other and behind
 the loop itself. So the bot draws in worker processes (one per core by default, started with the
-bot and forked from a server that drew each game once, so they start with fonts, text masks and
-card faces in their caches) and its event loop only orchestrates: a view goes out as JSON bytes,
-a PNG comes back.
+bot and forked from a server that imported the renderers and chose each game's palette; each
+builds the layers it draws within its memory budget, `renderers.kit.memo`) and its event loop
+only orchestrates: a view goes out as JSON bytes, a PNG comes back.
 
 Jobs wait in a queue ordered by a due time: now for an image someone is waiting on (the panel of
 the player who clicked), a quarter second later for a table someone just acted at, a second later
@@ -219,7 +219,7 @@ class RenderPool:
         return executor
 
     async def warmed(self) -> None:
-        """Start the workers and wait until they are warm (the fork server drew each game once)."""
+        """Start the workers and wait until each answers (renderers imported, palettes chosen)."""
         executor = await self._started()
         if self.uses_processes:
             loop = asyncio.get_running_loop()

@@ -118,7 +118,7 @@ def drawn_name(name: str) -> str:
 # --- the image ------------------------------------------------------------------------------------
 
 
-@cache.cached_image(maxsize=32)
+@cache.cached_image
 def _base(size: tuple[int, int], panel: Box, stripes: tuple[Box, ...], metric: str | None) -> Image.Image:
     """The static layer, memoised per geometry: felt, the header bar, the raised table panel, the
     stripes of every other row and the column titles (None: the board is empty, no titles)."""
@@ -134,7 +134,7 @@ def _base(size: tuple[int, int], panel: Box, stripes: tuple[Box, ...], metric: s
     return canvas
 
 
-@cache.cached_image(maxsize=8)
+@cache.cached_image
 def _medal(rank: int, diameter: int, label: str = "") -> Image.Image:
     """A medal tile (RGBA): a ribbon behind a disc in the medal colour with `label` (else the
     rank) in it."""

@@ -1,7 +1,6 @@
-"""Imported by the render workers' fork server: chooses each built-in game's palette (apart) and
-draws each game's first sample once, so that every worker forked from it starts with fonts loaded
-and its text-mask and common layer caches filled, shared copy-on-write, and a worker started again
-after one died is warm at once (see `renderers.worker.warm_server`)."""
+"""Imported by the render workers' fork server: imports the renderers and chooses each built-in
+game's palette (apart), so that every worker forked from it, and one started again after one died,
+starts with them, shared copy-on-write (see `renderers.worker.warm_server`)."""
 
 from __future__ import annotations
 

@@ -12,6 +12,7 @@ import contextlib
 import ctypes
 import gc
 import importlib
+import itertools
 import logging
 import multiprocessing
 import os
@@ -68,13 +69,14 @@ def palettes_apart(games: Iterable[str]) -> dict[str, list[int] | None]:
 
 
 def warm_server(games: Iterable[str]) -> None:
-    """Warm the fork server that render workers start from: palettes chosen apart, then each game's
-    first sample drawn (fonts, text masks, the most common layers), then the heap handed back to
-    the system and every object frozen, so the workers share these pages copy-on-write instead of
-    each dirtying its own copy (the garbage collector would otherwise write to all of them)."""
+    """Prepare the fork server that render workers start from: palettes chosen apart, then the
+    heap handed back to the system and every object frozen, so the workers share these pages
+    copy-on-write (the garbage collector would otherwise write to all of them). It draws nothing:
+    layers drawn here stayed in the server's memory as well as in each worker's once the workers
+    touched them (about 70 MiB more in all under the bench's load), so each worker builds what it
+    draws, within its budget (`renderers.kit.memo`)."""
     games = list(games)
     adopt_palettes(palettes_apart(games))
-    warm(games)
     gc.collect()
     release_free_memory()
     gc.freeze()
@@ -103,6 +105,12 @@ def ready() -> int:
     return os.getpid()
 
 
+TRIM_EVERY = 32
+"""Images between two hand-backs of the heap's free pages (`release_free_memory`, about 3 ms):
+drawing frees large images all the time, and glibc keeps what it freed (about 30 MiB a worker)."""
+_drawn = itertools.count(1)
+
+
 def render(kind: Literal["table", "hand"], game_id: str, view_json: bytes) -> WorkerImage:
     """Draw and encode one view (given as JSON bytes)."""
     view = msgspec.json.decode(view_json)
@@ -113,6 +121,8 @@ def render(kind: Literal["table", "hand"], game_id: str, view_json: bytes) -> Wo
     quantised = time.perf_counter()
     encoded = encode(game_id, image, alt, kind)
     done = time.perf_counter()
+    if next(_drawn) % TRIM_EVERY == 0:
+        release_free_memory()
     return WorkerImage(
         encoded, (drawn - started) * 1000, (quantised - drawn) * 1000, (done - quantised) * 1000
     )

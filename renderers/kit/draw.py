@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -12,6 +11,7 @@ from renderers.kit import cache
 from renderers.kit.cards import PLAIN, CardStyle, corner_radius
 from renderers.kit.fonts import font
 from renderers.kit.legibility import GLANCE_PX
+from renderers.kit.memo import layer_memo
 from renderers.kit.palette import (
     BAR,
     HIGHLIGHT,
@@ -134,7 +134,7 @@ def badge(
     return (left, y, left + tile.width, y + tile.height)
 
 
-@lru_cache(maxsize=1024)
+@layer_memo
 def _badge_tile(text: str, fill: RGB, ink: RGB, size: int) -> Image.Image:
     """The pill as an RGBA tile whose alpha is its rounded shape (labels repeat, so each is drawn once),
     pasted with itself as the mask: made for our RGB canvases. Never mutate the result."""

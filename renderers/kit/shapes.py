@@ -6,17 +6,16 @@ into a mask and scaled down. Masks are memoised here and only ever used as paste
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
+from renderers.kit.memo import layer_memo
 from renderers.kit.palette import FELT, FELT_LIGHT, RGB
 
 Box = tuple[int, int, int, int]
 _SUPERSAMPLE = 4
 
 
-@lru_cache(maxsize=512)
+@layer_memo
 def rounded_mask(width: int, height: int, radius: int) -> Image.Image:
     """An "L" mask of a rounded rectangle filling (width, height). Never mutate the result."""
     big = Image.new("L", (width * _SUPERSAMPLE, height * _SUPERSAMPLE))
@@ -27,7 +26,7 @@ def rounded_mask(width: int, height: int, radius: int) -> Image.Image:
     return big.resize((width, height), Image.Resampling.LANCZOS)
 
 
-@lru_cache(maxsize=256)
+@layer_memo
 def shadow_mask(width: int, height: int, radius: int, blur: int, strength: float) -> Image.Image:
     """A soft "L" shadow of a rounded rectangle, `blur` pixels wider on every side. Never mutate."""
     mask = Image.new("L", (width + 2 * blur, height + 2 * blur))
@@ -35,7 +34,7 @@ def shadow_mask(width: int, height: int, radius: int, blur: int, strength: float
     return mask.filter(ImageFilter.GaussianBlur(blur / 2))
 
 
-@lru_cache(maxsize=256)
+@layer_memo
 def ring_mask(width: int, height: int, radius: int, thickness: int) -> Image.Image:
     """An "L" mask of a rounded rectangle's outline, `thickness` pixels wide. Never mutate."""
     inner = Image.new("L", (width, height))
@@ -52,7 +51,7 @@ def rounded_outline(image: Image.Image, box: Box, radius: int, colour: RGB, thic
     image.paste(colour, (left, top), ring_mask(right - left, bottom - top, radius, thickness))
 
 
-@lru_cache(maxsize=128)
+@layer_memo
 def _faded_mask(width: int, height: int, radius: int, opacity: float) -> Image.Image:
     return rounded_mask(width, height, radius).point(lambda v: round(v * opacity))
 

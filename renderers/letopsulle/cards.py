@@ -4,14 +4,13 @@ its rules text, every text at least the hand's glance size."""
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from PIL import Image, ImageDraw, ImageFont
 
 from renderers.kit.cards import corner_radius
 from renderers.kit.draw import Layer, shadowed
 from renderers.kit.fonts import font
 from renderers.kit.legibility import RULES, text_role
+from renderers.kit.memo import layer_memo
 from renderers.kit.palette import ink_on
 from renderers.kit.shapes import rounded_box
 from renderers.kit.text import fit_block, fit_line, wrap
@@ -86,7 +85,7 @@ def _abilities(draw: ImageDraw.ImageDraw, card: Card, xy: tuple[int, int], width
             _lines(draw, special_lines, rule_face, (x, y + 2))
 
 
-@lru_cache(maxsize=256)
+@layer_memo
 def card_layer(card: Card, size: tuple[int, int]) -> Layer:
     """The card on its shadow (never mutate it)."""
     return shadowed(card_face(card, size))

@@ -162,7 +162,7 @@ PLOT_BOX: Box = (MARGIN, HEADER_H + MARGIN, MARGIN + PLOT_W, HEADER_H + MARGIN +
 BATTLE_BOX: Box = (MARGIN + PLOT_W + GAP, HEADER_H + MARGIN, TABLE_W - MARGIN, HEADER_H + MARGIN + STRIP_H)
 
 
-@cached_image(maxsize=64)
+@cached_image
 def table_frame(count: int, ring: int, plot: bool) -> Image.Image:
     """The static layer: the backdrop, the plot twist's and the battle's boxes and every panel
     (the one of seat `ring` edged in gold: whose turn it is, or who won)."""

@@ -6,7 +6,6 @@ waiting, a "+N more" summary and an empty place."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -14,6 +13,7 @@ from renderers.kit.cards import corner_radius
 from renderers.kit.draw import Layer, paste_layer, shadowed
 from renderers.kit.fonts import font
 from renderers.kit.legibility import RULES, text_role
+from renderers.kit.memo import layer_memo
 from renderers.kit.palette import RGB
 from renderers.kit.shapes import rounded_box, rounded_mask, rounded_outline
 from renderers.kit.text import ITEM_SEPARATOR, fit_block, fit_items, fit_line, text_width, whole
@@ -176,7 +176,7 @@ def _bands(tile: Image.Image, slot: Slot) -> int:
     return bottom
 
 
-@lru_cache(maxsize=2048)
+@layer_memo
 def slot_layer(slot: Slot, size: Size, villain: bool = False) -> Layer:
     """A hero slot (one hero, or a tag team) or a villain, as a card on its shadow."""
     return shadowed(slot_tile(slot, size, villain))
@@ -214,7 +214,7 @@ def _tag_team(slot: Slot, size: Size, villain: bool) -> Image.Image:
     return tile
 
 
-@lru_cache(maxsize=256)
+@layer_memo
 def waiting_layer(objects: tuple[Card, ...], size: Size) -> Layer:
     """Villain objects waiting sideways for a villain that can use them."""
     tile = _blank(size, WAITING_FACE, WAITING_EDGE)
@@ -240,7 +240,7 @@ def waiting_layer(objects: tuple[Card, ...], size: Size) -> Layer:
     return shadowed(tile)
 
 
-@lru_cache(maxsize=256)
+@layer_memo
 def more_layer(slots: tuple[Slot, ...], size: Size) -> Layer:
     """ "+3 more" and, as far as they fit, their bases and names."""
     tile = _blank(size, MORE_FACE, PANEL_EDGE)
@@ -262,7 +262,7 @@ def more_layer(slots: tuple[Slot, ...], size: Size) -> Layer:
     return shadowed(tile)
 
 
-@lru_cache(maxsize=64)
+@layer_memo
 def empty_layer(size: Size) -> Layer:
     """An empty place: a dashed-looking outline on a darker patch."""
     tile = Image.new("RGBA", size, (0, 0, 0, 0))

@@ -4,13 +4,12 @@ letter large, the name and what it does; a pushed one dark under a thumb token).
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from PIL import Image, ImageDraw, ImageFont
 
 from renderers.kit.draw import Layer, shadowed
 from renderers.kit.fonts import font
 from renderers.kit.legibility import RULES, text_role
+from renderers.kit.memo import layer_memo
 from renderers.kit.palette import RGB
 from renderers.kit.shapes import rounded_box, rounded_mask
 from renderers.kit.text import fit_block, wrap
@@ -72,7 +71,7 @@ def effect_lines(
     return lines[: max(1, int(height // (HAND_GLANCE * LEADING)))], face
 
 
-@lru_cache(maxsize=256)
+@layer_memo
 def fighter_card(name: str, cost: str, effect: str, width: int, height: int, ready: bool) -> Layer:
     """A fighter card; `ready` (a combo the pad can pay for now) gets a bright edge."""
     tile = _tile(width, height, CARD_FACE, HIGHLIGHT if ready else CARD_EDGE, 4 if ready else 2)
@@ -108,7 +107,7 @@ def fighter_card(name: str, cost: str, effect: str, width: int, height: int, rea
     return shadowed(tile, offset=3, blur=6)
 
 
-@lru_cache(maxsize=256)
+@layer_memo
 def pad_button(letter: str, name: str, text: str, pushed: bool, width: int, height: int) -> Layer:
     """A button on the pad: its letter tile, name and effect; pushed, dark under a thumb token."""
     colour = letter_colour(letter)

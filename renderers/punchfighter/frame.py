@@ -70,7 +70,7 @@ def label_ink(kind: str) -> RGB:
     return LABEL_INK.get(kind, LABEL_INK["floor"])
 
 
-@cached_image(maxsize=16)
+@cached_image
 def table_frame(board: str, players: int, dim: bool) -> Image.Image:
     """The table's static layer (RGB)."""
     grid = engine_board.grid(board)

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from renderers.kit.draw import Layer, shadowed
 from renderers.kit.fonts import font
+from renderers.kit.memo import layer_memo
 from renderers.kit.palette import RGB, ink_on, legible
 from renderers.punchfighter.look import (
     GLANCE,
@@ -65,7 +65,7 @@ def _hex_mask(size: int, radius: float, inset: float) -> Image.Image:
     )
 
 
-@lru_cache(maxsize=16)
+@layer_memo
 def marked_hex(kind: str, size: int) -> Image.Image:
     """A space the open question offers: its own colour inside a thick bright outline (RGBA,
     centred on the hex; never mutate it)."""
@@ -100,7 +100,7 @@ RING = 5
 GLOW = 3
 
 
-@lru_cache(maxsize=256)
+@layer_memo
 def fighter_token(
     text: str, colour: RGB, diameter: int, health: float, band: RGB, halo: RGB | None = None
 ) -> Layer:
@@ -124,7 +124,7 @@ def fighter_token(
     return shadowed(tile, offset=2, blur=4, radius=size // 2)
 
 
-@lru_cache(maxsize=64)
+@layer_memo
 def minion_token(letter: str, diameter: int, health: int, most: int = 4) -> Layer:
     """A minion: a dark rounded square with its letter in its button colour, inside a ring of
     `most` segments, one lit per health left."""
@@ -152,7 +152,7 @@ def minion_token(letter: str, diameter: int, health: int, most: int = 4) -> Laye
     return shadowed(tile, offset=2, blur=4, radius=size // 2)
 
 
-@lru_cache(maxsize=128)
+@layer_memo
 def letter_tile(letter: str, width: int, height: int, pushed: bool, size: int = GLANCE) -> Image.Image:
     """A button as a small square: its letter on its colour; pushed, it is dark with a thumb token
     over its corner (RGBA; never mutate it)."""
@@ -183,7 +183,7 @@ def letter_tile(letter: str, width: int, height: int, pushed: bool, size: int = 
     return tile
 
 
-@lru_cache(maxsize=32)
+@layer_memo
 def thumb_token(diameter: int) -> Image.Image:
     """A thumb token (RGBA): a light disc with a dark rim and a thumbprint's arcs."""
     tile = Image.new("RGBA", (diameter, diameter), (0, 0, 0, 0))
@@ -200,7 +200,7 @@ def thumb_token(diameter: int) -> Image.Image:
     return tile
 
 
-@lru_cache(maxsize=64)
+@layer_memo
 def seat_disc(text: str, colour: RGB, diameter: int) -> Image.Image:
     """A small disc in a seat's colour with its fighter's initials (who claimed an achievement)."""
     tile = Image.new("RGBA", (diameter, diameter), (0, 0, 0, 0))

@@ -12,8 +12,6 @@ read-only and never mutated.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from PIL import Image, ImageDraw, ImageFont
 
 from renderers.kit import cache
@@ -22,6 +20,7 @@ from renderers.kit.contrast import decoration
 from renderers.kit.draw import Layer, seat_token, shadowed
 from renderers.kit.fonts import font
 from renderers.kit.legibility import RULES, text_role
+from renderers.kit.memo import layer_memo
 from renderers.kit.palette import RGB, seat_style
 from renderers.kit.shapes import rounded_box, rounded_mask, rounded_outline
 from renderers.kit.text import fit_block, fit_line, fit_shaped, text_width, whole, whole_or_nothing
@@ -117,7 +116,6 @@ def _timing_pill(tile: Image.Image, look: Look, xy: tuple[float, float], size: i
     return width
 
 
-@lru_cache(maxsize=512)
 def character_face(char: Character, width: int, sizes: FaceSizes = TABLE_FACE, tall: int = 0) -> Image.Image:
     """A character card face (RGBA), `tall` px tall (0: a printed card's proportions): its band,
     name, then its power (timing, name and text) as rules text, no smaller than `sizes` says (the
@@ -189,26 +187,26 @@ def character_face(char: Character, width: int, sizes: FaceSizes = TABLE_FACE, t
     return _rounded(tile)
 
 
-@lru_cache(maxsize=256)
+@layer_memo
 def character_layer(char: Character, width: int, sizes: FaceSizes = TABLE_FACE, tall: int = 0) -> Layer:
     """A face-up, active character on its shadow."""
     return shadowed(character_face(char, width, sizes, tall))
 
 
-@lru_cache(maxsize=256)
+@layer_memo
 def stunned_layer(char: Character, width: int) -> Layer:
     """A stunned character: the face turned 90° clockwise (sideways), its colours kept (fading them
     would take its text below AA contrast; the STUNNED badge over it says it)."""
     return shadowed(character_face(char, width).transpose(Image.Transpose.ROTATE_270))
 
 
-@lru_cache(maxsize=32)
+@layer_memo
 def back_layer(width: int, tall: int = 0) -> Layer:
     """A face-down character card (the red back of the Character Stack)."""
     return shadowed(cache.card_back(card_size(width, tall), BACK_STYLE))
 
 
-@lru_cache(maxsize=64)
+@layer_memo
 def empty_slot(width: int, label: str, smallest: int = GLANCE, tall: int = 0) -> Image.Image:
     """An empty space on the table: a faint outlined card place with a label. Never mutate it."""
     w, h = card_size(width, tall)
@@ -232,7 +230,6 @@ def empty_slot(width: int, label: str, smallest: int = GLANCE, tall: int = 0) ->
 # ---------------------------------------------------------------- blue cards
 
 
-@lru_cache(maxsize=256)
 def blue_face(card: Card, size: tuple[int, int], sizes: FaceSizes = HAND_FACE) -> Image.Image:
     """A Smash, Team-Up, Super or Story card (RGBA): the kind's band, the name, a Super's
     character and timing, the text (rules text), and the kind's symbol large and faint in the
@@ -289,7 +286,7 @@ def blue_face(card: Card, size: tuple[int, int], sizes: FaceSizes = HAND_FACE) -
     return _rounded(tile)
 
 
-@lru_cache(maxsize=128)
+@layer_memo
 def blue_layer(card: Card, size: tuple[int, int], sizes: FaceSizes = HAND_FACE) -> Layer:
     return shadowed(blue_face(card, size, sizes))
 
@@ -318,7 +315,7 @@ def strip_font(label: str, width: int, number: int = 10) -> int:
     return round(fit_line(label, width - x - 7, STRIP_FONT, GLANCE, bold=True)[1].size)
 
 
-@lru_cache(maxsize=512)
+@layer_memo
 def blow_strip(
     number: int, seat: int | None, label: str, kind_key: str, size: tuple[int, int], text: int = STRIP_FONT
 ) -> Layer:

@@ -6,13 +6,13 @@ cached image."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from renderers.kit import cache
 from renderers.kit.draw import Layer, badge, badge_width, paste_layer, seat_token, shadowed
 from renderers.kit.fonts import font
+from renderers.kit.memo import layer_memo
 from renderers.kit.palette import RGB, seat_style
 from renderers.kit.shapes import Box, rounded_box
 from renderers.kit.text import fit_line, text_width
@@ -94,7 +94,7 @@ def frame_key(view: View) -> FrameKey:
     return FrameKey(tuple(listed), bool(log_line(view)), band)
 
 
-@cache.cached_image(maxsize=8)
+@cache.cached_image
 def backdrop(size: tuple[int, int]) -> Image.Image:
     """A comic-book night sky: a vertical gradient under a halftone dot screen (RGB, a copy)."""
     width, height = size
@@ -112,7 +112,7 @@ def backdrop(size: tuple[int, int]) -> Image.Image:
 PANEL_RADIUS = 14
 
 
-@lru_cache(maxsize=32)
+@layer_memo
 def panel_layer(size: tuple[int, int], fill: RGB, edge: RGB, edge_width: int) -> Layer:
     """A raised panel (kit.draw.panel's look) baked onto its shadow, pasted in one go. Never mutate."""
     tile = Image.new("RGBA", size, (0, 0, 0, 0))
@@ -126,7 +126,7 @@ def raised(canvas: Image.Image, box: Box, fill: RGB, edge: RGB, edge_width: int 
     paste_layer(canvas, panel_layer((right - left, bottom - top), fill, edge, edge_width), (left, top))
 
 
-@cache.cached_image(maxsize=48)
+@cache.cached_image
 def frame(key: FrameKey) -> Image.Image:
     """The backdrop with every panel, plate and label that changes only between turns."""
     layout = geometry.grid(len(key.seats), key.log)

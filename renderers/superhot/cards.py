@@ -5,7 +5,6 @@ the Obstacles Deck in greys, and one-line strips. Every face is cached, and bake
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -14,6 +13,7 @@ from renderers.kit.cards import Half, Mark, SplitLayout, build_banded, corner_ra
 from renderers.kit.draw import Layer, shadowed
 from renderers.kit.fonts import font
 from renderers.kit.legibility import RULES, text_role
+from renderers.kit.memo import layer_memo
 from renderers.kit.palette import RGB
 from renderers.kit.shapes import Box, rounded_box, rounded_mask
 from renderers.kit.text import fit_block, text_width, whole_or_nothing
@@ -88,7 +88,7 @@ def halves(card: Card, with_text: bool) -> tuple[Half, Half]:
 # ---------------------------------------------------------------- bullets
 
 
-@lru_cache(maxsize=64)
+@layer_memo
 def _bullet_mask(width: int, height: int) -> Image.Image:
     """An "L" mask of a bullet flying right: casing, a groove, an ogive nose. Never mutate."""
     scale = 4
@@ -127,7 +127,7 @@ class BulletFace:
     text: str
 
 
-@cache.cached_image(maxsize=256)
+@cache.cached_image
 def _bullet_face(face: BulletFace, size: tuple[int, int], layout: SplitLayout) -> Image.Image:
     """A bullet card: red, its name, a big white bullet, its need in the bottom-right corner (a
     mark a little larger than an obstacle's), and the reminder text under the bullet."""
@@ -205,7 +205,7 @@ def face(key: FaceKey, size: tuple[int, int], layout: SplitLayout) -> Image.Imag
     return cache.split_face(top, bottom, size, layout, CARD_STYLE)
 
 
-@cache.cached_image(maxsize=64)
+@cache.cached_image
 def knocked_out_face(key: FaceKey, size: tuple[int, int], layout: SplitLayout) -> Image.Image:
     """A knocked-out card: face down in the physical game, but everyone saw it (and the System's
     Reboot glitch stands it back up by its slot), so it is drawn greyed with a KNOCKED OUT band
@@ -221,7 +221,6 @@ def knocked_out_face(key: FaceKey, size: tuple[int, int], layout: SplitLayout) -
     )
 
 
-@cache.cached_image(maxsize=64)
 def washed_face(key: FaceKey, size: tuple[int, int], layout: SplitLayout) -> Image.Image:
     """A face in greys: seen, but not in play (the Obstacles Deck's next card). Greys keep each
     colour's lightness, so its text keeps its contrast; a fade towards the table would not."""
@@ -237,22 +236,22 @@ def card_tile(card: Card, size: tuple[int, int], layout: SplitLayout, with_text:
 # Card layers: each card baked onto its shadow once, pasted in one go (read-only, never mutated).
 
 
-@lru_cache(maxsize=256)
+@layer_memo
 def _face_layer(key: FaceKey, size: tuple[int, int], layout: SplitLayout) -> Layer:
     return shadowed(face(key, size, layout))
 
 
-@lru_cache(maxsize=64)
+@layer_memo
 def _knocked_out_layer(key: FaceKey, size: tuple[int, int], layout: SplitLayout) -> Layer:
     return shadowed(knocked_out_face(key, size, layout))
 
 
-@lru_cache(maxsize=64)
+@layer_memo
 def washed_layer(key: FaceKey, size: tuple[int, int], layout: SplitLayout) -> Layer:
     return shadowed(washed_face(key, size, layout))
 
 
-@lru_cache(maxsize=16)
+@layer_memo
 def back_layer(size: tuple[int, int]) -> Layer:
     return shadowed(cache.card_back(size, BACK_STYLE))
 
@@ -263,7 +262,7 @@ def card_layer(card: Card, size: tuple[int, int], layout: SplitLayout, with_text
     return _knocked_out_layer(key, size, layout) if card.get("down") else _face_layer(key, size, layout)
 
 
-@lru_cache(maxsize=32)
+@layer_memo
 def top_half_layer(top: Half, size: tuple[int, int], layout: SplitLayout) -> Layer:
     """A card by its top half only (mark, title and what it does), on its shadow: the Aid card."""
     return shadowed(cache.split_face(top, Half(title="", face=PAPER), size, layout, CARD_STYLE))
@@ -275,7 +274,7 @@ def top_half_layer(top: Half, size: tuple[int, int], layout: SplitLayout) -> Lay
 STRIP_LEADING = 1.0
 
 
-@lru_cache(maxsize=256)
+@layer_memo
 def _strip(mark: Mark | None, label: str, size: tuple[int, int], fill: RGB, ink: RGB) -> Layer:
     """A small card on its shadow: a mark and a label (e.g. a used card: "⚔2 Gun"), the label in
     two lines when the strip is tall enough and one is too narrow."""

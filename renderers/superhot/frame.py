@@ -108,7 +108,7 @@ def _panel(canvas: Image.Image, box: Box, fill: RGB = PANEL, edge: RGB = LIGHT, 
     panel(canvas, box, fill, edge, edge_w)
 
 
-@cache.cached_image(maxsize=24)
+@cache.cached_image
 def frame(key: FrameKey) -> Image.Image:
     """The backdrop with every panel, label and name that changes only between turns."""
     canvas = backdrop(TABLE_SIZE)

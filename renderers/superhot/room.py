@@ -24,7 +24,7 @@ from renderers.superhot.look import (
 from renderers.superhot.words import level_text, mode_text, revenge_text
 
 
-@cache.cached_image(maxsize=8)
+@cache.cached_image
 def backdrop(size: tuple[int, int]) -> Image.Image:
     """The white room: a soft vertical gradient with faint floor lines (RGB, a fresh copy)."""
     width, height = size

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from PIL import Image, ImageDraw
 
 from renderers.kit.cache import cached_image
 from renderers.kit.draw import Layer, shadowed
 from renderers.kit.fonts import font
+from renderers.kit.memo import layer_memo
 from renderers.kit.shapes import rounded_box, rounded_mask
 from renderers.kit.text import text_width
 from renderers.supernova.look import CARD_FACE, DAMAGE_MARK, GLANCE, HOLD, INK, PANEL_EDGE, ZERO_FACE
@@ -27,7 +26,7 @@ def _tile(size: tuple[int, int], face: tuple[int, int, int], edge: tuple[int, in
     return tile
 
 
-@lru_cache(maxsize=256)
+@layer_memo
 def value_layer(value: int, width: int, height: int, smallest: int = GLANCE) -> Layer:
     """A face-up card with its value large, in corners too (left out when they would be smaller
     than `smallest`: the big value says it); a 0 is pink with "DAMAGE" (or its mark alone)."""
@@ -52,7 +51,7 @@ def value_layer(value: int, width: int, height: int, smallest: int = GLANCE) -> 
     return shadowed(tile, offset=3, blur=6)
 
 
-@lru_cache(maxsize=64)
+@layer_memo
 def back_layer(width: int, height: int, smallest: int = GLANCE) -> Layer:
     """A face-down (payback) card: a dark back with a ring and "0" (the ring alone when the "0"
     would be smaller than `smallest`)."""
@@ -73,7 +72,7 @@ def back_layer(width: int, height: int, smallest: int = GLANCE) -> Layer:
     return shadowed(tile, offset=3, blur=6)
 
 
-@cached_image(maxsize=64)
+@cached_image
 def empty_slot(width: int, height: int) -> Image.Image:
     """An empty pile's outline (RGBA)."""
     tile = Image.new("RGBA", (width, height), (0, 0, 0, 0))

@@ -32,7 +32,7 @@ from renderers.supernova.look import (
 )
 
 
-@cached_image(maxsize=32)
+@cached_image
 def table_frame(names: tuple[str, ...], piles: int, finish: int, stations: tuple[int, ...]) -> Image.Image:
     """The table's static layer (RGB)."""
     layout = Layout(len(names), piles, finish)

@@ -9,7 +9,6 @@ decoration (`contrast.decoration()`) are not text and are left out at the place 
 from __future__ import annotations
 
 import functools
-import gc
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -24,16 +23,11 @@ from renderers.kit.fonts import font
 from renderers.kit.palette import contrast_ratio, legible
 from renderers.leaderboard import draw_leaderboard
 from renderers.leaderboard_board import sample_boards
+from tests.renderers.memos import forget_memoised_layers
 
 RENDERERS: dict[str, Renderer] = {**REGISTRY, "generic": GENERIC}
 
 
-def forget_memoised_layers() -> None:
-    """Clear every memo of the renderers package, so the next render draws every text it holds."""
-    for thing in gc.get_objects():
-        memo = isinstance(thing, functools._lru_cache_wrapper)
-        if memo and str(getattr(thing, "__module__", "")).startswith("renderers"):
-            thing.cache_clear()
 
 
 def measure(draw: Callable[[], Image.Image]) -> list[Contrast]:

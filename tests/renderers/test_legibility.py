@@ -13,7 +13,6 @@ cannot fit at that size is left out of a table (the Cards panel has it), never c
 from __future__ import annotations
 
 import functools
-import gc
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -40,18 +39,12 @@ from renderers.kit.legibility import (
 from renderers.leaderboard import draw_leaderboard
 from renderers.leaderboard_board import sample_boards
 from renderers.replay import encode_replay_gif
+from tests.renderers.memos import forget_memoised_layers
 from tests.renderers.test_replay_gif import decode
 
 RENDERERS: dict[str, Renderer] = {**REGISTRY, "generic": GENERIC}
 
 
-def forget_memoised_layers() -> None:
-    """Clear every memo of the renderers package (card faces, static frames, badges, text masks),
-    so that the next render draws, and records, every text its image holds."""
-    for thing in gc.get_objects():
-        memo = isinstance(thing, functools._lru_cache_wrapper)
-        if memo and str(getattr(thing, "__module__", "")).startswith("renderers"):
-            thing.cache_clear()
 
 
 @dataclass(frozen=True)

@@ -226,6 +226,7 @@ def test_a_long_hand_fits() -> None:
 # ---------------------------------------------------------------- caching
 
 
+@pytest.mark.usefixtures("roomy_layers")
 def test_static_layers_and_cards_are_built_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """Drawing tables again reuses the frame and every card (speed is judged by the bench)."""
     views = list(SAMPLES.values())

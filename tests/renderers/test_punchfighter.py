@@ -300,6 +300,7 @@ def test_fields_removed_from_real_views_do_not_crash() -> None:
 # ---------------------------------------------------------------- caching and colours
 
 
+@pytest.mark.usefixtures("roomy_layers")
 def test_static_layers_and_tiles_are_built_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """Drawing tables again reuses the arena and every tile (speed is judged by the bench)."""
     views = list(SAMPLES.values())

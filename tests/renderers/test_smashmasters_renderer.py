@@ -362,16 +362,18 @@ def test_symbols_tell_types_timings_and_kinds_apart_without_colour() -> None:
 # ---------------------------------------------------------------- caching
 
 
+@pytest.mark.usefixtures("roomy_layers")
 def test_static_layers_and_card_faces_are_built_once(monkeypatch: pytest.MonkeyPatch) -> None:
     public, seat = SAMPLES["six_players"]
     RENDERER.table(public), RENDERER.hand(seat)
-    faces = card_faces.character_face.cache_info().misses, card_faces.blue_face.cache_info().misses
+    faces = card_faces.character_layer.cache_info().misses, card_faces.blue_layer.cache_info().misses
     monkeypatch.setattr(Image, "linear_gradient", lambda mode: pytest.fail("backdrop rebuilt"))
     monkeypatch.setattr(
         "renderers.smashmasters.frame._team_panel", lambda *args: pytest.fail("static layer rebuilt")
     )
     RENDERER.table(public), RENDERER.hand(seat)
-    assert (card_faces.character_face.cache_info().misses, card_faces.blue_face.cache_info().misses) == faces
+    layers = card_faces.character_layer, card_faces.blue_layer
+    assert tuple(layer.cache_info().misses for layer in layers) == faces
 
 
 # ---------------------------------------------------------------- real engine views

@@ -435,6 +435,7 @@ def test_a_card_baked_onto_its_shadow_looks_the_same_in_one_paste() -> None:
 # ---------------------------------------------------------------- caching
 
 
+@pytest.mark.usefixtures("roomy_layers")
 def test_static_layers_and_card_faces_are_built_once(monkeypatch: pytest.MonkeyPatch) -> None:
     public, seat = SAMPLES["coop_aid_target"]
     RENDERER.table(public), RENDERER.hand(seat)

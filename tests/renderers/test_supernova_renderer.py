@@ -170,6 +170,7 @@ def test_fields_removed_from_real_views_do_not_crash() -> None:
         RENDERER.hand_alt(broken)
 
 
+@pytest.mark.usefixtures("roomy_layers")
 def test_static_layers_and_card_tiles_are_built_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """Drawing a table again reuses its static frame and card tiles (speed is judged by the bench)."""
     views = list(SAMPLES.values())

@@ -1,0 +1,186 @@
+"""Drawn layers (card faces, masks, frames, backdrops) built once and kept while they pay for
+themselves, all within one memory budget per process.
+
+A renderer memoises what it builds again and again (`@layer_memo`). Every such memo of every game
+shares one budget of bytes (`budget_bytes()`, `RENDER_CACHE_MIB` in the environment); past it, the
+entry that has saved least build time for the memory it holds goes first (GreedyDual-Size with
+frequency: an entry's priority is its uses times its build time over its bytes, plus an inflation
+that rises with each eviction, so an entry not used for long ages out however costly it was).
+Measured under the bench's load of 200 tables (docs/performance.md): a frame keyed by a table's
+players costs about 4 MiB and 10 ms and is seldom drawn twice before the table changes, a
+rounded-corner mask 24 KiB and 3 ms and is drawn thousands of times; a count of entries per memo
+kept the first and dropped the second.
+The build time is this thread's CPU time, so a worker preempted mid-build does not inflate it.
+Thread-safe (the sandbox draws in threads); builds run outside the lock.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import os
+import threading
+import time
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
+from typing import Any, Generic, NamedTuple, ParamSpec, TypeVar
+
+from PIL import Image
+
+P = ParamSpec("P")
+T = TypeVar("T")
+DEFAULT_BUDGET_MIB = 80
+"""Bytes of drawn layers one process keeps, by default (`RENDER_CACHE_MIB` overrides)."""
+
+
+def budget_bytes(environ: dict[str, str] | os._Environ[str] = os.environ) -> int:
+    """The budget from `RENDER_CACHE_MIB` (a whole number of MiB), else the default."""
+    raw = environ.get("RENDER_CACHE_MIB", "").strip()
+    mib = int(raw) if raw.isdigit() else DEFAULT_BUDGET_MIB
+    return mib * 2**20
+
+
+def footprint(value: object) -> int:
+    """Bytes of pixels a memoised value holds: Pillow keeps 1 byte a pixel for single-band modes,
+    4 for the others (RGB too); a Layer or a tuple holds the sum of its images."""
+    if isinstance(value, Image.Image):
+        per_pixel = 1 if value.mode in ("1", "L", "P") else 4
+        return value.width * value.height * per_pixel
+    if isinstance(value, tuple | list):
+        return sum(footprint(item) for item in value)
+    image = getattr(value, "image", None)
+    return footprint(image) if isinstance(image, Image.Image) else 0
+
+
+class MemoInfo(NamedTuple):
+    """A memo's counts, as functools' cache_info() gives them (tests read `misses`)."""
+
+    hits: int
+    misses: int
+    currsize: int
+    nbytes: int
+
+
+@dataclass(eq=False)
+class _Entry:
+    memo: LayerMemo[Any, Any]
+    key: Hashable
+    value: object
+    nbytes: int
+    worth: float  # CPU seconds of the build per byte
+    uses: int = 1
+    priority: float = 0.0
+
+
+@dataclass
+class Budget:
+    """The bytes every memo of this process holds, and which entry goes first past the budget."""
+
+    limit: int
+    held: int = 0
+    inflation: float = 0.0
+    queue: list[tuple[float, int, _Entry]] = field(default_factory=list)
+    order: itertools.count[int] = field(default_factory=itertools.count)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    memos: list[LayerMemo[Any, Any]] = field(default_factory=list)
+
+    def admit(self, entry: _Entry) -> None:
+        """Hold a new entry (under the lock), evicting the least worth past the budget."""
+        entry.priority = self.inflation + entry.worth
+        heapq.heappush(self.queue, (entry.priority, next(self.order), entry))
+        self.held += entry.nbytes
+        while self.held > self.limit and self.queue:
+            priority, _, oldest = heapq.heappop(self.queue)
+            if oldest.memo.entries.get(oldest.key) is not oldest:
+                continue  # already gone (cleared, or replaced)
+            if oldest.priority > priority:  # used since it was queued: queue it at its new priority
+                heapq.heappush(self.queue, (oldest.priority, next(self.order), oldest))
+                continue
+            self.inflation = priority
+            del oldest.memo.entries[oldest.key]
+            self.held -= oldest.nbytes
+
+    def touch(self, entry: _Entry) -> None:
+        """An entry was used again: it is worth its build time once more."""
+        entry.uses += 1
+        entry.priority = self.inflation + entry.uses * entry.worth
+
+    def forget(self, memo: LayerMemo[Any, Any]) -> None:
+        """Drop one memo's entries (their queue places are skipped when reached)."""
+        self.held -= sum(entry.nbytes for entry in memo.entries.values())
+        memo.entries.clear()
+        if not self.held:
+            self.queue.clear()
+
+
+BUDGET = Budget(budget_bytes())
+"""The budget every memo of this process shares."""
+
+
+class LayerMemo(Generic[P, T]):
+    """A memoised builder of drawn layers (its arguments must be hashable; callers only read what
+    it returns). Entries stay while the process-wide budget has room for them."""
+
+    def __init__(
+        self, build: Callable[P, T], budget: Budget = BUDGET, clock: Callable[[], float] = time.thread_time
+    ) -> None:
+        self.build = build
+        self.budget = budget
+        self.clock = clock
+        self.entries: dict[Hashable, _Entry] = {}
+        self.hits = 0
+        self.misses = 0
+        self.__wrapped__ = build
+        self.__name__ = getattr(build, "__name__", "layer")
+        self.__qualname__ = getattr(build, "__qualname__", self.__name__)
+        self.__module__ = getattr(build, "__module__", __name__)
+        self.__doc__ = build.__doc__
+        budget.memos.append(self)
+
+    def __call__(self, *args: P.args, **kwargs: P.kwargs) -> T:
+        key: Hashable = (args, tuple(sorted(kwargs.items()))) if kwargs else args
+        with self.budget.lock:
+            entry = self.entries.get(key)
+            if entry is not None:
+                self.hits += 1
+                self.budget.touch(entry)
+                return entry.value  # type: ignore[return-value]
+        started = self.clock()
+        value = self.build(*args, **kwargs)
+        cost = self.clock() - started
+        nbytes = footprint(value)
+        with self.budget.lock:
+            self.misses += 1
+            if key not in self.entries and nbytes <= self.budget.limit:
+                entry = _Entry(self, key, value, nbytes, cost / max(nbytes, 1))
+                self.entries[key] = entry
+                self.budget.admit(entry)
+        return value
+
+    def cache_info(self) -> MemoInfo:
+        """Hits, misses, entries and bytes held."""
+        with self.budget.lock:
+            held = sum(entry.nbytes for entry in self.entries.values())
+            return MemoInfo(self.hits, self.misses, len(self.entries), held)
+
+    def cache_clear(self) -> None:
+        """Forget every entry (the counts stay)."""
+        with self.budget.lock:
+            self.budget.forget(self)
+
+
+def layer_memo(build: Callable[P, T]) -> LayerMemo[P, T]:
+    """Memoise a layer builder within the process's budget of drawn layers."""
+    return LayerMemo(build)
+
+
+def held_bytes() -> int:
+    """Bytes of layers every memo of this process holds now."""
+    return BUDGET.held
+
+
+def clear_all() -> None:
+    """Forget every memoised layer (tests that must see every layer drawn anew)."""
+    with BUDGET.lock:
+        for memo in BUDGET.memos:
+            BUDGET.forget(memo)
