@@ -31,6 +31,7 @@ ENVIRONMENT = {
     "CONSOLE_EDIT_INTERVAL": "1.0 seconds",
     "THREAD_ARCHIVE_AFTER": "600 seconds",
     "RENDER_WORKERS": "one per core; 0: threads",
+    "RENDER_CACHE_MIB": "64 MiB per render process",
     "TABLE_CACHE_SIZE": f"{DEFAULT_TABLE_CACHE_SIZE} tables",
     "LEADERBOARD_MIN_GAMES": "3",
     "SHARD_COUNT": "unset",
@@ -59,6 +60,7 @@ class Settings:
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
     render_workers: int | None = None  # None: one process per core; 0: threads in this process
+    render_cache_mib: int | None = None  # None: the default of renderers.kit.memo (which reads it)
     dms: bool = True  # whether players can get their turns by DM (the offline sandbox cannot show DMs)
     metrics_port: int | None = None  # /metrics and /healthz served here when set (bot.metrics)
     metrics_host: str = "127.0.0.1"
@@ -86,6 +88,7 @@ class Settings:
             shard_count=_optional_int(values, "SHARD_COUNT"),
             shard_ids=tuple(_int_list(shard_ids)) if shard_ids else None,
             render_workers=_render_workers(values),
+            render_cache_mib=_render_cache_mib(values),
             metrics_port=_optional_int(values, "METRICS_PORT"),
             metrics_host=values.get("METRICS_HOST") or "127.0.0.1",
         )
@@ -121,6 +124,15 @@ def _render_workers(values: Mapping[str, str]) -> int | None:
         return None
     if not raw.strip().isdigit():
         raise SettingsError(f"RENDER_WORKERS must be a whole number of processes (0: threads), not {raw!r}.")
+    return int(raw)
+
+
+def _render_cache_mib(values: Mapping[str, str]) -> int | None:
+    raw = values.get("RENDER_CACHE_MIB")
+    if not raw:
+        return None
+    if not raw.strip().isdigit() or int(raw) < 1:
+        raise SettingsError(f"RENDER_CACHE_MIB must be a whole number of MiB (at least 1), not {raw!r}.")
     return int(raw)
 
 

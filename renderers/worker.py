@@ -105,7 +105,7 @@ def ready() -> int:
     return os.getpid()
 
 
-TRIM_EVERY = 32
+TRIM_EVERY = 16
 """Images between two hand-backs of the heap's free pages (`release_free_memory`, about 3 ms):
 drawing frees large images all the time, and glibc keeps what it freed (about 30 MiB a worker)."""
 _drawn = itertools.count(1)

@@ -126,19 +126,31 @@ def raised(canvas: Image.Image, box: Box, fill: RGB, edge: RGB, edge_width: int 
     paste_layer(canvas, panel_layer((right - left, bottom - top), fill, edge, edge_width), (left, top))
 
 
-@cache.cached_image
 def frame(key: FrameKey) -> Image.Image:
-    """The backdrop with every panel, plate and label that changes only between turns."""
+    """The table's static layer (a fresh image to draw on): the shared base of its shape, then
+    each team's panel and plate. The plates name the table's players, so they are drawn on each
+    image from cached layers: a whole frame kept per table was seldom drawn twice (a table changes
+    between two of its images) and cost 4 MiB and more than the rest of the table to build."""
     layout = geometry.grid(len(key.seats), key.log)
-    canvas = backdrop(layout.size)
+    canvas = base(len(key.seats), key.log, key.band)
     pen = ImageDraw.Draw(canvas)
     for index, (seat, box) in enumerate(zip(key.seats, layout.panels, strict=True)):
         _team_panel(canvas, pen, box, index, seat, layout.side_counts)
+    return canvas
+
+
+@cache.cached_image
+def base(seats: int, log: bool, band: str) -> Image.Image:
+    """What every table of this shape shows under its teams: the backdrop, the battle and story
+    panels, the symbol key or the draft note, the log bar."""
+    layout = geometry.grid(seats, log)
+    canvas = backdrop(layout.size)
+    pen = ImageDraw.Draw(canvas)
     raised(canvas, layout.battle, PANEL, LIGHT)
     raised(canvas, layout.story, PANEL, LIGHT)
-    if key.band == "key":
+    if band == "key":
         symbol_key(canvas, layout.battle, "No Smash Battle right now")
-    elif key.band == "draft":
+    elif band == "draft":
         symbol_key(canvas, layout.battle, "Teams are picked face down, then revealed together")
     if layout.log is not None:
         left, top, right, bottom = layout.log

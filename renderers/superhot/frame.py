@@ -1,6 +1,6 @@
-"""The static layer of a SUPERHOT table: everything that changes only between turns (goal panels,
-the Bullets Deck's panel, the Line's labels, the seat plates, the symbol key, the footer bar), keyed
-by what it shows so that tables in the same situation share one cached image."""
+"""The static layer of a SUPERHOT table: the goal panels, the Bullets Deck's panel, the Line's
+labels, the symbol key and the footer bar, cached by what they show (so a table's next image and
+tables in the same situation share it), then the seat plates, drawn on each image."""
 
 from __future__ import annotations
 
@@ -69,6 +69,33 @@ class FrameKey:
     system: bool
 
     @property
+    def shape(self) -> FrameShape:
+        """What the cached layer under the plates shows."""
+        roles = tuple(role for _, role in self.seats)
+        return FrameShape(
+            self.slots,
+            self.goals,
+            self.goals_deck,
+            self.low_bullets,
+            roles,
+            self.aid_from is not None,
+            self.system,
+        )
+
+
+@dataclass(frozen=True)
+class FrameShape:
+    """Everything the cached layer under the seat plates shows (no names, no turn)."""
+
+    slots: int
+    goals: tuple[tuple[str, str, bool, bool], ...]
+    goals_deck: bool
+    low_bullets: bool
+    roles: tuple[str, ...]
+    aid: bool
+    system: bool
+
+    @property
     def done_goals(self) -> tuple[bool, ...]:
         """Which goals are done, in order (done goals get narrower panels when there are many)."""
         return tuple(done for _, _, done, _ in self.goals)
@@ -108,25 +135,13 @@ def _panel(canvas: Image.Image, box: Box, fill: RGB = PANEL, edge: RGB = LIGHT, 
     panel(canvas, box, fill, edge, edge_w)
 
 
-@cache.cached_image
 def frame(key: FrameKey) -> Image.Image:
-    """The backdrop with every panel, label and name that changes only between turns."""
-    canvas = backdrop(TABLE_SIZE)
+    """The table's static layer (a fresh image to draw on): the cached layer of its goals, Line
+    and key, then the seat plates and the aid label. Those name the table's players and whose turn
+    it is, so they are drawn on each image: kept in the cached layer, they changed it at every turn
+    and a 4 MiB layer was built for nearly every image (docs/performance.md)."""
+    canvas = goals_and_line(key.shape)
     pen = ImageDraw.Draw(canvas)
-    boxes = geometry.goal_boxes(key.done_goals, key.goals_deck)
-    for box, goal in zip(boxes, key.goals or [None], strict=True):
-        if goal is None:
-            _panel(canvas, box)
-            centred_text(canvas, box, "No goals yet", 20, GREY)
-        else:
-            goal_face(canvas, pen, box, goal)
-    if key.goals_deck:
-        left, top, right, _ = GOALS_DECK_BOX
-        _panel(canvas, GOALS_DECK_BOX, fill=(232, 232, 234))
-        centred_text(canvas, (left, top + 62, right, top + 84), "goals", GLANCE, GREY, min_size=GLANCE)
-        centred_text(canvas, (left, top + 84, right, top + 106), "deck", GLANCE, GREY, min_size=GLANCE)
-    _bullets_panel(canvas, pen, key.low_bullets)
-    _line_labels(canvas, pen, geometry.line(key.slots))
     band = geometry.players(tuple(role for _, role in key.seats), key.aid_from is not None, key.system)
     for index, ((name, role), box) in enumerate(zip(key.seats, band.plates, strict=True)):
         style = SYSTEM_STYLE if role == "System" else seat_style(index)
@@ -150,6 +165,30 @@ def frame(key: FrameKey) -> Image.Image:
         for number, line in enumerate(lines):
             line_top = top + (AID_LABEL_H - step * len(lines)) / 2 + number * step
             pen.text(((left + right) / 2, line_top), line, font=face, fill=INK, anchor="mt")
+    return canvas
+
+
+@cache.cached_image
+def goals_and_line(shape: FrameShape) -> Image.Image:
+    """The backdrop with the goal panels, the Bullets Deck's panel, the Line's labels, the symbol
+    key and the footer bar: the same for every turn until a goal is done or bullets run low."""
+    canvas = backdrop(TABLE_SIZE)
+    pen = ImageDraw.Draw(canvas)
+    boxes = geometry.goal_boxes(shape.done_goals, shape.goals_deck)
+    for box, goal in zip(boxes, shape.goals or [None], strict=True):
+        if goal is None:
+            _panel(canvas, box)
+            centred_text(canvas, box, "No goals yet", 20, GREY)
+        else:
+            goal_face(canvas, pen, box, goal)
+    if shape.goals_deck:
+        left, top, right, _ = GOALS_DECK_BOX
+        _panel(canvas, GOALS_DECK_BOX, fill=(232, 232, 234))
+        centred_text(canvas, (left, top + 62, right, top + 84), "goals", GLANCE, GREY, min_size=GLANCE)
+        centred_text(canvas, (left, top + 84, right, top + 106), "deck", GLANCE, GREY, min_size=GLANCE)
+    _bullets_panel(canvas, pen, shape.low_bullets)
+    _line_labels(canvas, pen, geometry.line(shape.slots))
+    band = geometry.players(shape.roles, shape.aid, shape.system)
     if band.legend is not None:
         _legend(canvas, pen, band.legend)
     width, height = TABLE_SIZE

@@ -22,6 +22,7 @@ def test_defaults_and_overrides() -> None:
     settings = Settings.from_env({"DISCORD_TOKEN": TOKEN, "DEFAULT_TURN_TIMER": "90", "SHARD_IDS": "0,2"})
     assert settings.database_url == "sqlite:///data/supertable.db" and settings.table_cache_size == 5000
     assert Settings.from_env({"TABLE_CACHE_SIZE": "300"}).table_cache_size == 300
+    assert Settings.from_env({"RENDER_CACHE_MIB": "32"}).render_cache_mib == 32
     assert settings.default_turn_timer == 90 and settings.shard_ids == (0, 2)
     assert settings.require_token() == TOKEN
 
@@ -34,6 +35,8 @@ def test_defaults_and_overrides() -> None:
         ({"SYNC_GUILD_ID": "my-server"}, "whole number"),
         ({"TABLE_CACHE_SIZE": "0"}, "TABLE_CACHE_SIZE must be a whole number of tables, at least 1"),
         ({"TABLE_CACHE_SIZE": "lots"}, "at least 1, not 'lots'"),
+        ({"RENDER_CACHE_MIB": "0"}, "RENDER_CACHE_MIB must be a whole number of MiB"),
+        ({"RENDER_CACHE_MIB": "64MB"}, "at least 1\\), not '64MB'"),
     ],
 )
 def test_bad_values_say_what_to_fix(env: dict[str, str], message: str) -> None:

@@ -60,7 +60,9 @@ def test_a_big_layer_cheap_to_rebuild_goes_before_small_costly_ones() -> None:
     frames(1)
     for key in range(20):
         masks(key)
-    masks(99)  # no room: something must go
+    masks(99)  # no room: kept only when built again
+    assert masks.cache_info().currsize == 20
+    masks(99)  # built again: something must go
     assert frames.cache_info().currsize == 0
     assert masks.cache_info().currsize == 21
 
@@ -73,6 +75,19 @@ def test_a_layer_used_often_outlives_ones_used_once() -> None:
         memo(1000 + round_)  # used once
     assert memo(0) is memo(0)
     assert memo.cache_info().misses == 31  # key 0 was built once, each other key once
+
+
+def test_past_the_budget_a_layer_drawn_once_does_not_push_out_others() -> None:
+    budget, clock = Budget(3 * 100 * 100), Clock()
+    kept = memo_of(budget, clock, 0.001, 100)
+    frames = memo_of(budget, clock, 0.001, 100)
+    for key in range(3):
+        kept(key)
+    for key in range(10):  # each drawn once, as a table's frame between two moves
+        frames(key)
+    assert kept.cache_info().currsize == 3 and frames.cache_info().currsize == 0
+    frames(9)  # drawn again: worth a place
+    assert frames.cache_info().currsize == 1
 
 
 def test_cleared_memos_hold_nothing() -> None:

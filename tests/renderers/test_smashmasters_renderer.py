@@ -369,7 +369,7 @@ def test_static_layers_and_card_faces_are_built_once(monkeypatch: pytest.MonkeyP
     faces = card_faces.character_layer.cache_info().misses, card_faces.blue_layer.cache_info().misses
     monkeypatch.setattr(Image, "linear_gradient", lambda mode: pytest.fail("backdrop rebuilt"))
     monkeypatch.setattr(
-        "renderers.smashmasters.frame._team_panel", lambda *args: pytest.fail("static layer rebuilt")
+        "renderers.smashmasters.frame.backdrop", lambda *args: pytest.fail("static layer rebuilt")
     )
     RENDERER.table(public), RENDERER.hand(seat)
     layers = card_faces.character_layer, card_faces.blue_layer
