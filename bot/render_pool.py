@@ -64,9 +64,10 @@ View = Mapping[str, Any] | Callable[[], Mapping[str, Any]]
 SLACK = {Urgency.WAITED_ON: 0.0, Urgency.CLICKED: 0.25, Urgency.BACKGROUND: 1.0}
 
 
-WORKER_MIB = 100
-"""Memory a worker takes beyond what it shares with its fork server, with room: about 35 MiB idle,
-more as it builds the layers of the games and table sizes it draws (`python -m bench --only memory`)."""
+WORKER_MIB = 170
+"""Memory a worker takes beyond what it shares with its fork server, at most: its drawn layers
+(`RENDER_CACHE_MIB`, 64 MiB by default) and about 100 MiB besides under a heavy load (about 170 each
+at the bench's 200 tables, `python -m bench --only memory`; about 20 idle)."""
 KEPT_FREE_MIB = 256
 """Memory left to everything else when sizing the pool (the bot itself, the database, the system)."""
 
