@@ -102,6 +102,25 @@ def note_watcher(runtime: Runtime, user_id: int, saw_hands: bool) -> bool:
     return changed
 
 
+async def spectator_rules(live: LiveTable, storage: Storage) -> list[HandRule]:
+    """How a spectator sees each seat's hand now, from its player's settings and the server's."""
+    people = {s.user_id for s in live.record.seats if s.user_id is not None}
+    settings = {user: await storage.user_settings(user) for user in people}
+    guild = live.record.guild_id
+    live_hands = guild is None or (await storage.guild_settings(guild)).live_hands
+    return hand_rules(live, settings, live_hands)
+
+
+async def shown_view(live: LiveTable, storage: Storage, rule: HandRule) -> Mapping[str, Any] | None:
+    """The view of a seat's hand a spectator may see now (its own view once the game is over, the
+    one of a round ago when live), or None: hidden, or not yet."""
+    if rule.shows == SHOWN:
+        return live.view(rule.seat)
+    if rule.shows == LIVE:
+        return await delayed_view(live, storage, rule.seat)
+    return None
+
+
 async def delayed_view(live: LiveTable, storage: Storage, seat: int) -> Mapping[str, Any] | None:
     """What `seat` saw when its previous turn began (None before its second turn), rebuilt from the
     log off the event loop."""

@@ -1,7 +1,10 @@
 """The Cards button: every card in play that the asker may see, as text, in a private message
-(issue 36). A seated player gets their own view (their hand and the table), anybody else the
-public view, so a hidden card never reaches a spectator. The cards come grouped as the table shows
-them (renderers/sheets.py) and are paged with Previous and Next when they do not fit one message.
+(issue 36). A seated player gets their own view (their hand and the table); anybody else the
+public view and the hands the spectator panel would show them now ("Ana's hand", as each player
+chose in /settings: bot/watching.py decides), so no other hidden card reaches a spectator. The
+cards come grouped as the table shows them (renderers/sheets.py) and are paged with Previous and
+Next when they do not fit one message. A running or finished game answers (after the game, the
+final table and the hands shown after it).
 """
 
 from __future__ import annotations
@@ -15,12 +18,14 @@ from discord import ui
 from bot.errors import UserError
 from bot.live import LiveTable
 from bot.runtime import clip
+from bot.storage.base import Storage
 from bot.user_text import plain
+from bot.watching import LIVE, shown_view, spectator_rules
 from cogs import cards_ids
 from cogs.components import RawIdButton
 from cogs.replies import answer, can_see_channel, guarded
 from cogs.ui import MAX_TEXT, button, layout
-from renderers.kit.sheet import CardGroup, SheetCard
+from renderers.kit.sheet import CardGroup, SheetCard, owned_by
 from renderers.sheets import card_sheet, has_sheet
 
 HEAD_ROOM = 400  # characters of a page kept for its heading, who it is for, and the page count
@@ -30,6 +35,8 @@ WORDS = {
     "title": "## {emoji} Cards · {game}",
     "seated": "-# Your hand and the table, as only you see them.",
     "public": "-# The table as everyone sees it: players' hands stay hidden.",
+    "watching": "-# The table as everyone sees it, and the hands their players let spectators see.",
+    "late": " (one round ago)",
     "empty": "No cards are in play that you can see.",
     "continued": "(continued)",
     "page": "-# Page {page} of {pages}",
@@ -37,7 +44,6 @@ WORDS = {
     "next": "Next",
     "elsewhere": "There is no game #{table} here.",
     "lobby": "This game has not started yet: the cards are dealt when it starts.",
-    "over": "Game #{table} is over: its cards are no longer in play.",
     "closed": "Game #{table} was closed: its cards are no longer in play.",
     "no_sheet": "This game has no cards to list.",
 }
@@ -81,12 +87,13 @@ def paginate(
     return pages
 
 
-def cards_view(table_id: int, title: str, seated: bool, pages: list[list[str]], page: int) -> ui.LayoutView:
-    """One page of a table's card list (`title`: the game's), with Previous and Next when there are
-    several (a page past the end, after the table changed, shows the last one)."""
+def cards_view(table_id: int, title: str, whose: str, pages: list[list[str]], page: int) -> ui.LayoutView:
+    """One page of a table's card list (`title`: the game's; `whose`: "seated", "public" or
+    "watching", who it is for), with Previous and Next when there are several (a page past the end,
+    after the table changed, shows the last one)."""
     page = max(0, min(page, len(pages) - 1))
     heading = WORDS["title"].format(emoji=cards_ids.EMOJI, game=title)
-    intro = WORDS["seated" if seated else "public"]
+    intro = WORDS[whose]
     parts: list[ui.Item[ui.LayoutView]] = [ui.TextDisplay(f"{heading}\n{intro}")]
     if not pages:
         parts.append(ui.TextDisplay(WORDS["empty"]))
@@ -109,7 +116,7 @@ def cards_view(table_id: int, title: str, seated: bool, pages: list[list[str]], 
 
 def check_asker(live: LiveTable, interaction: discord.Interaction, seat: int | None) -> None:
     """A seated player may always ask; anybody else only where the game is played (a member of
-    that server who can see its channel). Only a running game has cards in play."""
+    that server who can see its channel, as for watching). A running or finished game answers."""
     table = live.id
     if seat is None and (
         live.record.guild_id != interaction.guild_id
@@ -119,17 +126,25 @@ def check_asker(live: LiveTable, interaction: discord.Interaction, seat: int | N
     status = live.record.status
     if status == "lobby":
         raise UserError(WORDS["lobby"])
-    if status == "finished":
-        raise UserError(WORDS["over"].format(table=table))
-    if status != "active":
+    if status not in ("active", "finished"):
         raise UserError(WORDS["closed"].format(table=table))
     if not has_sheet(live.record.game):
         raise UserError(WORDS["no_sheet"])
 
 
-def sheet_pages(live: LiveTable, seat: int | None) -> list[list[str]]:
-    """The pages of what this seat (None: the public) may see."""
-    return paginate(card_sheet(live.record.game, live.view(seat)), PAGE_TEXT)
+async def shown_hands(live: LiveTable, storage: Storage) -> tuple[list[CardGroup], bool]:
+    """The hands a spectator may see now, as the spectator panel shows them ("Ana's hand"), and
+    whether one is shown while the game runs."""
+    groups: list[CardGroup] = []
+    running = False
+    for rule in await spectator_rules(live, storage):
+        view = await shown_view(live, storage, rule)
+        if view is None:
+            continue
+        late = WORDS["late"] if rule.shows == LIVE else ""
+        groups += owned_by(card_sheet(live.record.game, view), rule.name, late)
+        running = running or live.record.status == "active"
+    return groups, running
 
 
 async def show_cards(bot: Any, interaction: discord.Interaction, table_id: int, page: int | None) -> None:
@@ -137,7 +152,14 @@ async def show_cards(bot: Any, interaction: discord.Interaction, table_id: int, 
     live = await bot.service.get(table_id)
     seat = live.seat_of(interaction.user.id)
     check_asker(live, interaction, seat)
-    view = cards_view(live.id, live.title, seat is not None, sheet_pages(live, seat), page or 0)
+    groups = card_sheet(live.record.game, live.view(seat))
+    whose = "seated"
+    if seat is None:
+        hands, running = await shown_hands(live, bot.service.storage)
+        groups, whose = hands + groups, "watching" if hands else "public"
+        if running:  # remembered as the spectator panel does (bot/watching.py)
+            await bot.service.watch(table_id, interaction.user.id, True)
+    view = cards_view(live.id, live.title, whose, paginate(groups, PAGE_TEXT), page or 0)
     if page is None:
         await answer(interaction, view=view)
     else:

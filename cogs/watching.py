@@ -13,7 +13,7 @@ from bot.errors import UserError
 from bot.live import LiveTable
 from bot.render_pool import Urgency
 from bot.user_text import plain
-from bot.watching import AFTER, HIDDEN, LIVE, SHOWN, HandRule, check_watcher, delayed_view, hand_rules
+from bot.watching import AFTER, HIDDEN, LIVE, HandRule, check_watcher, shown_view, spectator_rules
 from cogs import watch_ids
 from cogs.cards_ids import cards_button
 from cogs.components import RawIdButton
@@ -35,14 +35,8 @@ HIDDEN_WHY = {
 
 async def _hand(bot: SuperTableBot, live: LiveTable, rule: HandRule) -> Picture | None:
     """A seat's hand as a spectator may see it now, or None (hidden, or not yet)."""
-    if rule.shows == SHOWN:
-        view = live.view(rule.seat)
-    elif rule.shows == LIVE:
-        found = await delayed_view(live, bot.service.storage, rule.seat)
-        if found is None:
-            return None
-        view = found
-    else:
+    view = await shown_view(live, bot.service.storage, rule)
+    if view is None:
         return None
     image = await bot.render_pool.render("hand", live.record.game, view, Urgency.WAITED_ON)
     late = " one round ago" if rule.shows == LIVE else ""
@@ -51,12 +45,7 @@ async def _hand(bot: SuperTableBot, live: LiveTable, rule: HandRule) -> Picture 
 
 async def spectator_panel(bot: SuperTableBot, live: LiveTable) -> tuple[ui.LayoutView, list[Picture]]:
     """The spectator panel of a table as it is now, with its images."""
-    storage = bot.service.storage
-    people = {s.user_id for s in live.record.seats if s.user_id is not None}
-    settings = {user: await storage.user_settings(user) for user in people}
-    guild = live.record.guild_id
-    live_hands = guild is None or (await storage.guild_settings(guild)).live_hands
-    rules = hand_rules(live, settings, live_hands)
+    rules = await spectator_rules(live, bot.service.storage)
     table = await table_picture(bot.render_pool, live, Urgency.WAITED_ON)
     status = {"finished": " — 🏁 game over", "cancelled": " — 🛑 cancelled"}.get(live.record.status, "")
     parts: list[ui.Item[ui.LayoutView]] = [
@@ -80,7 +69,7 @@ async def spectator_panel(bot: SuperTableBot, live: LiveTable) -> tuple[ui.Layou
     if hidden:
         parts.append(ui.TextDisplay("**Hands** · " + " · ".join(hidden)))
     row = [button("Refresh", watch_ids.watch_id(live.id, "refresh"), emoji="🔄")]
-    if live.record.status == "active" and has_sheet(live.record.game):
+    if live.record.status in ("active", "finished") and has_sheet(live.record.game):
         row.append(cards_button(live.id))
     parts.append(ui.ActionRow(*row))
     return layout(*parts), pictures

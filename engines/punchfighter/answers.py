@@ -10,7 +10,7 @@ import msgspec
 from engines.core import Rng
 from engines.core.words import called
 from engines.punchfighter import board, content, drawing, flow, minions, pay, plays
-from engines.punchfighter.asks import PAY_CHOICES, STOP
+from engines.punchfighter.asks import STOP
 from engines.punchfighter.state import Ask, PunchState, Task
 
 
@@ -71,8 +71,7 @@ def _on_main(state: PunchState, seat: int, picked: str) -> None:
 
 def _play(state: PunchState, seat: int, card: str) -> None:
     """Launch or chain a card: the player chooses the buttons when more than one set can pay."""
-    ways = pay.payments(state.players[seat].pad, plays.card_cost(state, card), PAY_CHOICES)
-    if len(ways) > 1:
+    if pay.has_choice(state.players[seat].pad, plays.card_cost(state, card)):
         state.ask = Ask(seat=seat, key="pay", task=Task(kind="pay", seat=seat, source=card))
     else:
         plays.play_card(state, seat, card)

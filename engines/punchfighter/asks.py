@@ -24,7 +24,6 @@ from engines.punchfighter.words import button_text, card_text, riders
 BACK = Option("back", "⬅ Back")
 DEFENCE_SECONDS = "20"
 STOP = "stop"
-PAY_CHOICES = MAX_OPTIONS - 1  # ways to pay offered at most (Back takes the last place)
 
 
 def _clip(text: str) -> str:
@@ -297,7 +296,7 @@ def _pay(state: PunchState, seat: int, task: Task | None) -> Question:
     card = content.CARDS_BY_ID[task.source]
     cost = plays.card_cost(state, task.source)
     options = []
-    for number, way in enumerate(pay.payments(pad, cost, PAY_CHOICES)):
+    for number, way in enumerate(pay.payments(pad, cost)):
         buttons = [content.BUTTONS_BY_ID[pad[i].card] for i in way]
         label = " + ".join(f"{b.name} ({b.letter})" for b in buttons)
         spent = [f"{b.name}: {button_text(b)}" for b in buttons if not b.starter]

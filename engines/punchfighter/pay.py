@@ -8,7 +8,7 @@ chooses (ruling R7); the suggestion is the first choice.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from engines.punchfighter import content
 from engines.punchfighter.state import PadButton
@@ -56,27 +56,46 @@ def affordable(pad: Sequence[PadButton], cost: str) -> bool:
     return payment(pad, cost) is not None
 
 
-def payments(pad: Sequence[PadButton], cost: str, most: int) -> list[list[int]]:
-    """The different ways the pad can pay the cost (as sets of button cards: two copies of a
-    button are one way), the suggested one first, then fewest Wilds and plainest; at most `most`."""
-    first = payment(pad, cost)
-    if first is None:
-        return []
+def _ways(pad: Sequence[PadButton], cost: str) -> Iterator[tuple[tuple[str, ...], list[int]]]:
+    """Every different way the pad can pay the cost, as (its button cards sorted, its positions):
+    two copies of a button are one way. Found by search, each way once."""
     free = [i for i, button in enumerate(pad) if not button.pushed]
     letter = {i: content.BUTTONS_BY_ID[pad[i].card].letter for i in free}
-    found: dict[tuple[str, ...], list[int]] = {}
+    seen: set[tuple[str, ...]] = set()
 
-    def extend(chosen: list[int]) -> None:
+    def extend(chosen: list[int]) -> Iterator[tuple[tuple[str, ...], list[int]]]:
         if len(chosen) == len(cost):
-            found.setdefault(tuple(sorted(pad[i].card for i in chosen)), sorted(chosen))
+            key = tuple(sorted(pad[i].card for i in chosen))
+            if key not in seen:
+                seen.add(key)
+                yield key, sorted(chosen)
             return
         wanted = cost[len(chosen)]
         for i in free:
             if i not in chosen and letter[i] in (wanted, "W"):
-                extend([*chosen, i])
+                yield from extend([*chosen, i])
 
-    extend([])
+    return extend([])
+
+
+def payments(pad: Sequence[PadButton], cost: str) -> list[list[int]]:
+    """Every different way the pad can pay the cost (two copies of a button are one way), the
+    suggested one first, then fewest Wilds and plainest."""
+    first = payment(pad, cost)
+    if first is None:
+        return []
     suggested = tuple(sorted(pad[i].card for i in first))
-    others = [way for key, way in found.items() if key != suggested]
-    others.sort(key=lambda way: (sum(letter[i] == "W" for i in way), [_plainness(pad[i]) for i in way], way))
-    return [sorted(first), *others][:most]
+    others = [way for key, way in _ways(pad, cost) if key != suggested]
+    wild = {i: content.BUTTONS_BY_ID[pad[i].card].letter == "W" for i in range(len(pad))}
+    others.sort(key=lambda way: (sum(wild[i] for i in way), [_plainness(pad[i]) for i in way], way))
+    return [sorted(first), *others]
+
+
+def has_choice(pad: Sequence[PadButton], cost: str) -> bool:
+    """Whether more than one set of buttons could pay the cost (the player is asked then); the
+    search stops at the second way."""
+    first = payment(pad, cost)
+    if first is None:
+        return False
+    suggested = tuple(sorted(pad[i].card for i in first))
+    return any(key != suggested for key, _ in _ways(pad, cost))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engines.core import MAX_LABEL, MAX_OPTIONS, Decision, Option, Rng
+from engines.core import MAX_LABEL, Decision, Option, Rng
 from engines.supernova import clock, flow, plays, race, shockwave
 from engines.supernova.cards import fits, token_label
 from engines.supernova.state import PLAYING, NovaState
@@ -25,12 +25,10 @@ def _label(text: str) -> str:
 
 
 def play_options(state: NovaState, seat: int) -> list[tuple[int, int]]:
-    """(value, pile) plays for the seat's distinct card values; if over 25, fitting ones first."""
-    plays_all = [(v, p) for v in sorted(set(state.players[seat].hand)) for p in range(len(state.piles))]
-    if len(plays_all) > MAX_OPTIONS:
-        ranked = sorted(plays_all, key=lambda vp: not fits(vp[0], state.piles[vp[1]].top))
-        plays_all = sorted(ranked[:MAX_OPTIONS])
-    return plays_all
+    """(value, pile) plays for each distinct card value in the seat's hand on each pile: every one
+    of them, never more than 25 (ruling 11: at most 5 piles, and a hand never holds all six
+    values, since a quick draw stops once a player has five)."""
+    return [(v, p) for v in sorted(set(state.players[seat].hand)) for p in range(len(state.piles))]
 
 
 def _play(state: NovaState, seat: int, piles: list[str]) -> Decision:

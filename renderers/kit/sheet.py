@@ -33,6 +33,20 @@ class CardGroup:
     cards: tuple[SheetCard, ...]
 
 
+OWN = "Your "
+"""How the title of a seat's own group begins ("Your hand"); a public view has no such group."""
+
+
+def owned_by(groups: Iterable[CardGroup], owner: str, note: str = "") -> list[CardGroup]:
+    """A seat's own groups as somebody else is shown them: "Your hand" becomes "Ana's hand"
+    (`note` after each title, e.g. " (one round ago)"); the seat's other groups are left out."""
+    return [
+        CardGroup(f"{owner}'s {found.title[len(OWN) :]}{note}", found.cards)
+        for found in groups
+        if found.title.startswith(OWN)
+    ]
+
+
 CardSheet = Callable[[View], list[CardGroup]]
 """A game's sheet: the groups of cards a view shows, in the table's order (empty groups left out)."""
 

@@ -36,7 +36,8 @@ def test_every_sample_sheet_pages_within_discords_limits(game: str) -> None:
             pages = paginate(groups)
             check_pages(groups, pages, PAGE_TEXT)
             for number in range(len(pages)):
-                shown = cards_view(12345, "A Game", "you" in view or "seat" in view, pages, number)
+                whose = "seated" if "you" in view or "seat" in view else "public"
+                shown = cards_view(12345, "A Game", whose, pages, number)
                 body = {"flags": IS_COMPONENTS_V2, "components": shown.to_components()}
                 assert check_message(body, []) == []
             pages_seen += len(pages)
@@ -51,7 +52,7 @@ def test_a_long_group_goes_on_to_the_next_page_marked_continued() -> None:
     check_pages(groups, pages, 2000)
     assert pages[0][0].startswith("### Your hand\n**Card 0**")
     assert any(section.startswith("### Ana's side (continued)\n") for page in pages[1:] for section in page)
-    view = cards_view(7, "Game", True, pages, 1)
+    view = cards_view(7, "Game", "seated", pages, 1)
     ids = [
         c["custom_id"]
         for row in view.to_components()[0]["components"]

@@ -11,7 +11,7 @@ import engines
 from engines.core import Rng, Seat
 from engines.core.policy import RandomPolicy
 from renderers import renderer_for
-from renderers.kit.sheet import CardGroup
+from renderers.kit.sheet import OWN, CardGroup, owned_by
 from renderers.sheets import SHEETS, card_sheet
 
 GAMES = sorted(SHEETS)
@@ -19,7 +19,7 @@ GAMES = sorted(SHEETS)
 
 def own(group: CardGroup) -> bool:
     """A group only its seat sees."""
-    return group.title.startswith("Your")
+    return group.title.startswith(OWN)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -38,6 +38,18 @@ def test_every_sample_lists_its_cards_in_groups_and_the_public_never_sees_a_hand
         if hand:
             assert mine[0].title == "Your hand", f"{name}: the hand comes first"
     assert listed > 20, "the samples show cards"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_seats_own_groups_shown_to_a_spectator_carry_the_players_name(game: str) -> None:
+    """What a spectator is shown of a seat's view: its own groups only, as "Ana's hand"."""
+    for name, (_, seat) in renderer_for(game).samples().items():
+        mine = card_sheet(game, seat)
+        shown = owned_by(mine, "Ana", " (one round ago)")
+        assert [group.cards for group in shown] == [group.cards for group in mine if own(group)], name
+        assert all(group.title.startswith("Ana's ") for group in shown), name
+        if mine and mine[0].title == "Your hand":
+            assert shown[0].title == "Ana's hand (one round ago)", name
 
 
 def step_through(game: str, seed: int, steps: int) -> list[tuple[Any, int]]:

@@ -116,7 +116,7 @@ def test_no_payment_question_when_only_one_set_of_buttons_can_pay() -> None:
     state.players[0].pad = pad("a_punch", "a_punch", "d_draw")
     answer(state, f"c.{BOP}")
     assert decision(state).key == "defend"
-    assert pay.payments(state.players[0].pad, "A", 24) == [[1]]  # the other Punch is left
+    assert pay.payments(state.players[0].pad, "A") == [[1]]  # the other Punch is left
 
 
 # --- CHAIN a Combo --------------------------------------------------------------------------------
