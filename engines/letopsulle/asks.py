@@ -34,12 +34,13 @@ def _card_label(card_id: str) -> str:
 
 
 def _target_options(state: LetoState, among: int) -> list[Option]:
-    """Villains to attack; with more than 25, the players first, then that player's villains."""
+    """Villains to attack; with more than 25, the players first, then that player's villains (split
+    over menus if one player ever holds more than 25)."""
     every = targets.villain_targets(state)
     if len(every) <= MAX_OPTIONS:
         return every
     if among >= 0:
-        return targets.villain_targets(state, among)[:MAX_OPTIONS]
+        return targets.villain_targets(state, among)
     owners = sorted({int(option.id.split("-")[1]) for option in every})
     return [Option(f"p-{seat}", f"{possessive(state.names[seat])} villains") for seat in owners]
 
