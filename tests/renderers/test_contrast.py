@@ -9,13 +9,11 @@ decoration (`contrast.decoration()`) are not text and are left out at the place 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterator
-from typing import Any
+from collections.abc import Callable
 
 import pytest
 from PIL import Image, ImageDraw
 
-from renderers import GENERIC, REGISTRY, Renderer
 from renderers.kit import contrast
 from renderers.kit.cards import faded
 from renderers.kit.contrast import AA, Contrast
@@ -23,11 +21,7 @@ from renderers.kit.fonts import font
 from renderers.kit.palette import contrast_ratio, legible
 from renderers.leaderboard import draw_leaderboard
 from renderers.leaderboard_board import sample_boards
-from tests.renderers.memos import forget_memoised_layers
-
-RENDERERS: dict[str, Renderer] = {**REGISTRY, "generic": GENERIC}
-
-
+from tests.renderers.every_sample import RENDERERS, forget_memoised_layers, views
 
 
 def measure(draw: Callable[[], Image.Image]) -> list[Contrast]:
@@ -55,13 +49,6 @@ def measure_sample(game: str, name: str, kind: str) -> tuple[Contrast, ...]:
     public, seat = renderer.samples()[name]
     draw = renderer.table if kind == "table" else renderer.hand
     return tuple(measure(functools.partial(draw, public if kind == "table" else seat)))
-
-
-def views() -> Iterator[Any]:
-    for game, renderer in RENDERERS.items():
-        for name in renderer.samples():
-            for kind in ("table", "hand"):
-                yield pytest.param(game, name, kind, id=f"{game}-{name}-{kind}")
 
 
 @pytest.mark.parametrize(("game", "name", "kind"), list(views()))

@@ -22,7 +22,6 @@ from unittest import mock
 import pytest
 from PIL import Image, ImageDraw, ImageFont
 
-from renderers import GENERIC, REGISTRY, Renderer
 from renderers.kit import legibility
 from renderers.kit.fonts import font
 from renderers.kit.house_rules import with_house_rules
@@ -39,12 +38,8 @@ from renderers.kit.legibility import (
 from renderers.leaderboard import draw_leaderboard
 from renderers.leaderboard_board import sample_boards
 from renderers.replay import encode_replay_gif
-from tests.renderers.memos import forget_memoised_layers
+from tests.renderers.every_sample import RENDERERS, forget_memoised_layers, views
 from tests.renderers.test_replay_gif import decode
-
-RENDERERS: dict[str, Renderer] = {**REGISTRY, "generic": GENERIC}
-
-
 
 
 @dataclass(frozen=True)
@@ -116,13 +111,6 @@ def too_small(found: Measure, kind: str = "table") -> list[str]:
         if smallest is not None and smallest < GLANCE_PX - 1e-9:
             problems.append(f"{kind} {role} text at {smallest:.1f} px (of 1,200), below {GLANCE_PX}")
     return problems
-
-
-def views() -> Iterator[Any]:
-    for game, renderer in RENDERERS.items():
-        for name in renderer.samples():
-            for kind in ("table", "hand"):
-                yield pytest.param(game, name, kind, id=f"{game}-{name}-{kind}")
 
 
 @pytest.mark.parametrize(("game", "name", "kind"), list(views()))
