@@ -1,6 +1,7 @@
-"""The static layer of a SUPERHOT table: the goal panels, the Bullets Deck's panel, the Line's
-labels, the symbol key and the footer bar, cached by what they show (so a table's next image and
-tables in the same situation share it), then the seat plates, drawn on each image."""
+"""The static layer of a SUPERHOT table: the Bullets Deck's panel, the Line's labels, the symbol
+key and the footer bar, cached per shape of table (shared by every table of that shape); each
+goal's panel, cached per goal and size (shared by every table that has it); then the seat plates,
+drawn on each image."""
 
 from __future__ import annotations
 
@@ -10,9 +11,10 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from renderers.kit import cache
-from renderers.kit.draw import badge, badge_width, centred_text, panel, seat_token
+from renderers.kit.draw import Layer, badge, badge_width, centred_text, panel, paste_layer, seat_token
 from renderers.kit.fonts import font
 from renderers.kit.legibility import RULES, text_role
+from renderers.kit.memo import layer_memo
 from renderers.kit.palette import RGB, SeatStyle, seat_style
 from renderers.kit.shapes import Box, rounded_box, rounded_outline, shadow
 from renderers.kit.text import fit_block, fit_line, text_width, whole, whole_or_nothing, wrap_shaped
@@ -69,12 +71,17 @@ class FrameKey:
     system: bool
 
     @property
+    def done_goals(self) -> tuple[bool, ...]:
+        """Which goals are done, in order (done goals get narrower panels when there are many)."""
+        return tuple(done for _, _, done, _ in self.goals)
+
+    @property
     def shape(self) -> FrameShape:
-        """What the cached layer under the plates shows."""
+        """What the cached layer under the goals and plates shows."""
         roles = tuple(role for _, role in self.seats)
         return FrameShape(
             self.slots,
-            self.goals,
+            not self.goals,
             self.goals_deck,
             self.low_bullets,
             roles,
@@ -85,20 +92,15 @@ class FrameKey:
 
 @dataclass(frozen=True)
 class FrameShape:
-    """Everything the cached layer under the seat plates shows (no names, no turn)."""
+    """Everything the cached layer under the goals and seat plates shows: no goal, no name, no turn."""
 
     slots: int
-    goals: tuple[tuple[str, str, bool, bool], ...]
+    no_goals: bool
     goals_deck: bool
     low_bullets: bool
     roles: tuple[str, ...]
     aid: bool
     system: bool
-
-    @property
-    def done_goals(self) -> tuple[bool, ...]:
-        """Which goals are done, in order (done goals get narrower panels when there are many)."""
-        return tuple(done for _, _, done, _ in self.goals)
 
 
 def frame_key(view: View) -> FrameKey:
@@ -142,6 +144,10 @@ def frame(key: FrameKey) -> Image.Image:
     and a 4 MiB layer was built for nearly every image (docs/performance.md)."""
     canvas = goals_and_line(key.shape)
     pen = ImageDraw.Draw(canvas)
+    if key.goals:
+        for box, goal in zip(geometry.goal_boxes(key.done_goals, key.goals_deck), key.goals, strict=True):
+            left, top, right, bottom = box
+            paste_layer(canvas, goal_layer(goal, (right - left, bottom - top)), (left, top))
     band = geometry.players(tuple(role for _, role in key.seats), key.aid_from is not None, key.system)
     for index, ((name, role), box) in enumerate(zip(key.seats, band.plates, strict=True)):
         style = SYSTEM_STYLE if role == "System" else seat_style(index)
@@ -170,17 +176,14 @@ def frame(key: FrameKey) -> Image.Image:
 
 @cache.cached_image
 def goals_and_line(shape: FrameShape) -> Image.Image:
-    """The backdrop with the goal panels, the Bullets Deck's panel, the Line's labels, the symbol
-    key and the footer bar: the same for every turn until a goal is done or bullets run low."""
+    """The backdrop with the Bullets Deck's panel, the Line's labels, the symbol key and the footer
+    bar (and the goals' place while there are none): shared by every table of this shape."""
     canvas = backdrop(TABLE_SIZE)
     pen = ImageDraw.Draw(canvas)
-    boxes = geometry.goal_boxes(shape.done_goals, shape.goals_deck)
-    for box, goal in zip(boxes, shape.goals or [None], strict=True):
-        if goal is None:
-            _panel(canvas, box)
-            centred_text(canvas, box, "No goals yet", 20, GREY)
-        else:
-            goal_face(canvas, pen, box, goal)
+    if shape.no_goals:
+        (box,) = geometry.goal_boxes((), shape.goals_deck)
+        _panel(canvas, box)
+        centred_text(canvas, box, "No goals yet", 20, GREY)
     if shape.goals_deck:
         left, top, right, _ = GOALS_DECK_BOX
         _panel(canvas, GOALS_DECK_BOX, fill=(232, 232, 234))
@@ -197,6 +200,21 @@ def goals_and_line(shape: FrameShape) -> Image.Image:
         canvas, (16, height - FOOTER + (FOOTER - round(GLANCE * 1.55)) // 2), "LOG", RED, WHITE, size=GLANCE
     )
     return canvas
+
+
+GOAL_SHADOW = 12
+"""Room around a goal's layer for its panel's shadow."""
+
+
+@layer_memo
+def goal_layer(goal: tuple[str, str, bool, bool], size: tuple[int, int]) -> Layer:
+    """A goal's panel on its shadow, to paste where its box begins: the same for every table that
+    has this goal in a box of this size (name, text, done, counted)."""
+    width, height = size
+    margin = GOAL_SHADOW
+    tile = Image.new("RGBA", (width + 2 * margin, height + 2 * margin), (0, 0, 0, 0))
+    goal_face(tile, ImageDraw.Draw(tile), (margin, margin, margin + width, margin + height), goal)
+    return Layer(tile, (-margin, -margin))
 
 
 NARROW_GOAL = 130

@@ -97,7 +97,7 @@ class _Table:
     def counts(self) -> None:
         """The goals' progress pips, the Goals Deck and the Bullets Deck counts."""
         goals = as_mappings(self.view.get("goals"))
-        boxes = geometry.goal_boxes(self.key.shape.done_goals, self.key.goals_deck)
+        boxes = geometry.goal_boxes(self.key.done_goals, self.key.goals_deck)
         for box, goal in zip(boxes, goals, strict=False):
             if goal.get("counted") and as_int(goal.get("count")) > 0:
                 left, _, right, bottom = box
