@@ -14,10 +14,14 @@ the image shows the table as it is then, changes made while it queued included (
 costs no freshness).
 The last image of each table and hand is kept (REUSED_IMAGES of them): the same view is not drawn
 twice.
-Only as many jobs as there are workers (plus one) are handed to the executor, so the order is ours
-to keep. A worker that dies breaks the executor: a new one is started and the jobs it lost are
-run again. With `workers=0` the images are drawn in threads of this process instead (the offline
-sandbox and the SimCord tests, whose simulated loop runs executor work in its own wrappers).
+Each worker process is a lane of its own, and each game has a home lane (games dealt in turn): a
+free worker takes the most urgent image of its own games, so each keeps the layers of fewer games
+within its memory budget (`renderers.kit.memo`), and takes another lane's image when its own games
+have none due soon (`STOLEN_AFTER`), so no worker idles while images wait. Only two jobs per worker
+(one drawing, one ready) are handed over, so the order is ours to keep. A worker that dies is
+replaced in its lane and the jobs it lost are run again. With `workers=0` the images are drawn in
+threads of this process instead (the offline sandbox and the SimCord tests, whose simulated loop
+runs executor work in its own wrappers).
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ import itertools
 import logging
 import multiprocessing
 import os
+import zlib
 from collections import OrderedDict, deque
 from collections.abc import Callable, Hashable, Mapping
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
@@ -62,6 +67,9 @@ Drawer = Callable[[Literal["table", "hand"], str, bytes], worker.WorkerImage]
 View = Mapping[str, Any] | Callable[[], Mapping[str, Any]]
 """A view, or a function giving the newest view when a worker is ready for it."""
 SLACK = {Urgency.WAITED_ON: 0.0, Urgency.CLICKED: 0.25, Urgency.BACKGROUND: 1.0}
+STOLEN_AFTER = 0.25
+"""A free worker draws its own games' next image before a more urgent one of another worker's
+games only when that image is due within this many seconds of the more urgent one."""
 
 
 WORKER_MIB = 170
@@ -154,13 +162,14 @@ class RenderPool:
         self.workers = default_workers() if workers is None else workers
         self._draw = draw  # a module-level function, so worker processes can be handed it
         self.stats = RenderStats()
-        self._executor: Executor | None = None
-        self._starting: asyncio.Future[Executor] | None = None
+        self._executors: list[Executor] | None = None  # one per worker process (one for threads)
+        self._starting: asyncio.Future[list[Executor]] | None = None
+        self._lanes = [0] * (self.workers if self.uses_processes else 1)  # jobs handed to each
+        self._homes: dict[str, int] = {}
         self._queue: list[_Job] = []
         self._waiting: dict[Hashable, _Job] = {}  # queued jobs by key, not yet handed to a worker
         self._drawn: OrderedDict[Hashable, tuple[bytes, RenderedImage]] = OrderedDict()  # newest last
         self._seq = itertools.count()
-        self._running = 0
         self._tasks: set[asyncio.Task[None]] = set()
         self._closed = False
 
@@ -169,9 +178,15 @@ class RenderPool:
         return self.workers > 0
 
     @property
+    def lane_capacity(self) -> int:
+        """Jobs handed to one lane at once: a worker process draws one and has the next ready; the
+        threads' lane takes one per thread and one more."""
+        return 2 if self.uses_processes else THREADS + 1
+
+    @property
     def capacity(self) -> int:
-        """Jobs handed to the executor at once: one per worker, and one more ready to go."""
-        return (self.workers if self.uses_processes else THREADS) + 1
+        """Jobs handed to the workers at once, in all."""
+        return self.lane_capacity * len(self._lanes)
 
     @property
     def queued(self) -> int:
@@ -180,56 +195,61 @@ class RenderPool:
     def start(self) -> None:
         """Start the workers now (idempotent). They spawn and warm up in the background: starting
         processes blocks, so it happens in a thread, never on the event loop."""
-        if self._executor is not None or self._starting is not None:
+        if self._executors is not None or self._starting is not None:
             return
         if not self.uses_processes:
-            self._executor = self._new_executor()
+            self._executors = [ThreadPoolExecutor(THREADS, thread_name_prefix="render")]
             return
-        self._starting = asyncio.ensure_future(asyncio.to_thread(self._new_executor))
+        self._starting = asyncio.ensure_future(asyncio.to_thread(self._new_executors))
 
-    async def _started(self) -> Executor:
-        """The executor, once its workers exist. When worker processes cannot be started at all
+    async def _started(self) -> list[Executor]:
+        """The executors, once their workers exist. When worker processes cannot be started at all
         (no shared memory in a container, no processes left), images are drawn in threads instead."""
         if self._closed:
             raise RuntimeError("the render pool is closed")
         self.start()
-        if self._executor is None:
+        if self._executors is None:
             assert self._starting is not None
             starting = self._starting
             try:
-                self._executor = await asyncio.shield(starting)
+                self._executors = await asyncio.shield(starting)
             except Exception:
                 log.exception("render worker processes could not start; drawing in threads instead")
                 self.workers = 0
-                self._executor = self._new_executor()
+                self._lanes = [sum(self._lanes)]
+                self._executors = [ThreadPoolExecutor(THREADS, thread_name_prefix="render")]
             finally:
                 if self._starting is starting:
                     self._starting = None
-        return self._executor
+        return self._executors
 
-    def _new_executor(self) -> Executor:
-        if not self.uses_processes:
-            return ThreadPoolExecutor(THREADS, thread_name_prefix="render")
+    def _new_executors(self) -> list[Executor]:
+        return [self._new_worker() for _ in range(self.workers)]
+
+    def _new_worker(self) -> Executor:
+        """One worker process (forked from the warmed server), spawned now, not at its first image."""
         context = multiprocessing.get_context("forkserver")
         context.set_forkserver_preload(["renderers.warmed"])
         executor = ProcessPoolExecutor(
-            self.workers, mp_context=context, initializer=worker.prepare, initargs=(extra_renderers(),)
+            1, mp_context=context, initializer=worker.prepare, initargs=(extra_renderers(),)
         )
-        for _ in range(self.workers):  # spawn every worker now, not at the first image
-            executor.submit(worker.ready)
+        executor.submit(worker.ready)
         return executor
 
     async def warmed(self) -> None:
         """Start the workers and wait until each answers (renderers imported, palettes chosen)."""
-        executor = await self._started()
+        executors = await self._started()
         if self.uses_processes:
             loop = asyncio.get_running_loop()
-            await asyncio.gather(*(loop.run_in_executor(executor, worker.ready) for _ in range(self.workers)))
+            await asyncio.gather(*(loop.run_in_executor(executor, worker.ready) for executor in executors))
 
     def worker_pids(self) -> list[int]:
         """The worker processes' ids (for tests and diagnostics)."""
-        processes: Mapping[int, Any] = getattr(self._executor, "_processes", None) or {}
-        return list(processes)
+        pids: list[int] = []
+        for executor in self._executors or ():
+            processes: Mapping[int, Any] = getattr(executor, "_processes", None) or {}
+            pids.extend(processes)
+        return pids
 
     async def render(
         self,
@@ -301,26 +321,55 @@ class RenderPool:
                 return False
         return True
 
+    def home(self, game: str) -> int:
+        """The lane that draws this game's images when it is free: each worker then keeps the layers
+        of fewer games within its memory budget (built-in games dealt in turn, others by name)."""
+        lane = self._homes.get(game)
+        if lane is None:
+            games = sorted(renderers.BUILT_IN)
+            number = games.index(game) if game in games else zlib.crc32(game.encode())
+            lane = self._homes[game] = number % len(self._lanes)
+        return lane
+
     def _pump(self) -> None:
-        """Hand the most urgent queued jobs to the executor, up to its capacity."""
-        while self._running < self.capacity and self._queue:
-            job = heapq.heappop(self._queue)
+        """Hand the most urgent queued jobs to the lanes, up to their capacity."""
+        while self._queue:
+            free = [lane for lane, running in enumerate(self._lanes) if running < self.lane_capacity]
+            if not free:
+                return
+            job, lane = self._next(free)
             if job.key is not None and self._waiting.get(job.key) is job:
                 del self._waiting[job.key]
             if job.future.done() or not self._ready(job):
                 continue
-            self._running += 1
-            task = asyncio.get_running_loop().create_task(self._run(job))
+            self._lanes[lane] += 1
+            task = asyncio.get_running_loop().create_task(self._run(job, lane))
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
 
-    async def _run(self, job: _Job) -> None:
-        """Draw one job in the executor; a job whose worker died goes back in the queue."""
+    def _next(self, free: list[int]) -> tuple[_Job, int]:
+        """Take the most urgent job to its game's lane when that lane is free; else a free lane takes
+        its own games' most urgent job when it is due within STOLEN_AFTER of it, or else that job."""
+        urgent = self._queue[0]
+        lane = self.home(urgent.game)
+        if lane not in free:
+            lane = free[0]
+            own = [job for job in self._queue if self.home(job.game) == lane]
+            mine = min(own, default=None)
+            if mine is not None and mine.due <= urgent.due + STOLEN_AFTER:
+                self._queue.remove(mine)
+                heapq.heapify(self._queue)
+                return mine, lane
+        return heapq.heappop(self._queue), lane
+
+    async def _run(self, job: _Job, lane: int) -> None:
+        """Draw one job in its lane's worker; a job whose worker died goes back in the queue."""
         loop = asyncio.get_running_loop()
         executor: Executor | None = None
         handed = loop.time()
         try:
-            executor = await self._started()
+            executors = await self._started()
+            executor = executors[lane % len(executors)]
             handed = loop.time()
             self.stats.wait_ms.append((handed - job.queued_at) * 1000)
             assert isinstance(job.view, bytes)
@@ -352,7 +401,7 @@ class RenderPool:
             if not job.future.done():
                 job.future.set_result(result.image)
         finally:
-            self._running -= 1
+            self._lanes[lane % len(self._lanes)] -= 1
             self._pump()
 
     def _remember(self, key: Hashable, view: bytes, image: RenderedImage) -> None:
@@ -363,14 +412,22 @@ class RenderPool:
             self._drawn.popitem(last=False)
 
     def _replace(self, broken: Executor) -> None:
-        """A worker died: start a new executor in place of the broken one (once per breakage)."""
-        if self._executor is not broken:
+        """A worker died: start a new one in its lane (once per breakage; starting a process blocks
+        for a moment, so the pool waits for it in a thread, as at start)."""
+        if self._executors is None or broken not in self._executors:
             return
-        log.warning("a render worker died; starting new ones")
+        log.warning("a render worker died; starting a new one")
+        lane = self._executors.index(broken)
         broken.shutdown(wait=False, cancel_futures=True)
         self.stats.restarts += 1
-        self._executor = None
-        self.start()
+        executors = list(self._executors)
+        self._executors = None
+
+        async def restarted() -> list[Executor]:
+            executors[lane] = await asyncio.to_thread(self._new_worker)
+            return executors
+
+        self._starting = asyncio.ensure_future(restarted())
 
     async def close(self) -> None:
         """Stop the workers; images still queued fail with CancelledError, later ones are refused."""
@@ -384,8 +441,9 @@ class RenderPool:
         await asyncio.gather(*self._tasks, return_exceptions=True)
         if self._starting is not None:
             with contextlib.suppress(Exception):
-                self._executor = await asyncio.shield(self._starting)
+                self._executors = await asyncio.shield(self._starting)
             self._starting = None
-        if self._executor is not None:  # joined (in a thread), so nothing is left to clean up at exit
-            executor, self._executor = self._executor, None
-            await asyncio.to_thread(executor.shutdown, wait=True, cancel_futures=True)
+        if self._executors is not None:  # joined (in a thread), so nothing is left to clean up at exit
+            executors, self._executors = self._executors, None
+            for executor in executors:
+                await asyncio.to_thread(executor.shutdown, wait=True, cancel_futures=True)

@@ -172,3 +172,36 @@ async def test_a_table_given_as_a_function_is_drawn_as_it_is_when_a_worker_takes
         assert again == image.result() and pool.stats.reused == 1, "an unchanged table is not drawn again"
     finally:
         await pool.close()
+
+
+def test_each_worker_draws_its_own_games_unless_another_image_is_much_more_urgent() -> None:
+    """Two workers: each game has a home worker (so each keeps fewer games' layers in memory); a
+    free worker takes its own games' next image, or another game's when nothing of its own is due
+    soon, so it never idles while images wait."""
+    pool = RenderPool(workers=2)
+    homes = {game: pool.home(game) for game in sorted(renderers.BUILT_IN)}
+    assert set(homes.values()) == {0, 1}, "the built-in games are dealt over both workers"
+    first, second = (next(game for game, lane in homes.items() if lane == n) for n in (0, 1))
+
+    def job(game: str, due: float) -> render_pool._Job:
+        return render_pool._Job(due, int(due * 1000), "table", game, b"{}", asyncio.Future(), due)
+
+    def queue(*jobs: render_pool._Job) -> None:
+        pool._queue = list(jobs)
+        render_pool.heapq.heapify(pool._queue)
+
+    loop = asyncio.new_event_loop()
+    try:
+        asyncio.set_event_loop(loop)
+        queue(job(second, 1.0), job(first, 1.1))
+        taken, lane = pool._next([0, 1])
+        assert (taken.game, lane) == (second, 1), "the most urgent image goes to its game's worker"
+        queue(job(second, 1.0), job(first, 1.1))
+        taken, lane = pool._next([0])
+        assert (taken.game, lane) == (first, 0), "a free worker draws its own game's image, due soon too"
+        queue(job(second, 1.0), job(first, 5.0))
+        taken, lane = pool._next([0])
+        assert (taken.game, lane) == (second, 0), "nothing of its own due soon: it takes the urgent one"
+    finally:
+        asyncio.set_event_loop(None)
+        loop.close()
