@@ -12,7 +12,7 @@ from renderers.worker import palettes_apart
 
 @pytest.mark.parametrize(
     ("available", "workers"),
-    [(None, 4), (20_000.0, 4), (700.0, 4), (500.0, 2), (300.0, 1), (100.0, 1)],
+    [(None, 4), (20_000.0, 4), (1_000.0, 4), (700.0, 2), (500.0, 1), (300.0, 1), (100.0, 1)],
 )
 def test_the_pool_has_a_worker_per_core_while_memory_holds_them(
     monkeypatch: pytest.MonkeyPatch, available: float | None, workers: int
