@@ -94,7 +94,7 @@ class PunchFighter:
         first = rng.below(count)
         starters = content.STARTERS
         spare = [starters[letter] for letter in "ABCD" for _ in range(content.STARTER_COPIES - count)]
-        deck = [*content.DECK_BUTTONS, *spare]
+        deck = [*content.DECK_BUTTONS, *spare] * (content.COOP_BUTTON_DECKS if mode == "rush_coop" else 1)
         rng.shuffle(deck)
         achievements = [] if mode.startswith("rush") else [a.id for a in content.ACHIEVEMENTS]
         rng.shuffle(achievements)
