@@ -1,9 +1,10 @@
 """Seeded AI balance of Super Punch Fighter: each fighter's share of wins per seat count, the first
 player's edge, and the Minion Rush stars and ranks the AI reaches.
 
-`python -m engines.punchfighter.balance [--games N] [--levels N] [--seats N [--level L]
+`python -m engines.punchfighter.balance [--games N] [--levels N] [--rush N] [--seats N [--level L]
 [--house-rule finish_round=on]]` prints the Markdown tables of docs/rulings/punchfighter.md
-(section Balance); `--seats` the seat-fairness table (each place in the turn order's share of the
+(section Balance); `--rush` the solo and co-op Minion Rush team totals and ranks (ruling C25),
+`--seats` the seat-fairness table (each place in the turn order's share of the
 wins, with standard errors). Fighters are dealt in rotation, so each one sits
 at every table size equally often; each game is seeded, so the tables are reproducible. With
 `--levels N`, N 3-player games per pairing of AI levels (one seat at one level, two at another,
@@ -210,6 +211,33 @@ def rush_games(games: int) -> list[Game]:
     return [Game("rush_solo", (ids[number % len(ids)],), 900_000 + number) for number in range(games)]
 
 
+def team_games(mode: str, games: int) -> list[Game]:
+    """Minion Rush solo or co-op games, the fighters (and in co-op each pairing) in rotation."""
+    ids = [fighter.id for fighter in content.FIGHTERS]
+    if mode == "rush_solo":
+        return rush_games(games)
+    pairs = [(a, b) for a in ids for b in ids if a < b]
+    return [Game(mode, pairs[number % len(pairs)], 950_000 + number) for number in range(games)]
+
+
+def rush_report(games: int, workers: int = 2) -> str:
+    """Solo and co-op Minion Rush with the normal AI: the mean team total (± a standard error),
+    the mean rounds and the ranks of the printed chart."""
+    rows = []
+    for mode, players in (("rush_solo", 1), ("rush_coop", 2)):
+        with ProcessPoolExecutor(workers) as pool:
+            results = list(pool.map(play, team_games(mode, games), chunksize=8))
+        totals = [sum(played.stars) for played in results]
+        mean = sum(totals) / games
+        error = (sum((total - mean) ** 2 for total in totals) / max(1, games - 1) / games) ** 0.5
+        ranks = Counter(rank(total, players) for total in totals)
+        spread = ", ".join(f"{name} {ranks[name]}" for name, _, _ in RANKS if ranks[name])
+        rounds = sum(played.rounds for played in results) / games
+        rows.append([mode, str(games), f"{mean:.1f} ± {error:.1f}", f"{rounds:.1f}", spread])
+    header = ["Minion Rush, normal AI", "games", "team stars", "mean rounds", "ranks"]
+    return "\n".join(markdown_table(header, rows)) + "\n"
+
+
 @dataclass
 class Tally:
     """Win shares and games by fighter; first-player shares."""
@@ -285,6 +313,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=420, help="games per table size (and solo games)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--levels", type=int, default=0, help="3-player games per pairing of AI levels")
+    parser.add_argument("--rush", type=int, default=0, help="Minion Rush solo and co-op games")
     parser.add_argument("--seats", type=int, default=0, help="games per table size for seat fairness")
     parser.add_argument("--level", default="normal", help="the AI level of the seat-fairness games")
     parser.add_argument(
@@ -295,6 +324,8 @@ def main(argv: list[str] | None = None) -> int:
         options = tuple(tuple(rule.split("=", 1)) for rule in args.house_rule)
         found = measure_seats(args.seats, args.level, options, args.workers)
         print(seats_report(found, f"{args.level} AI, {', '.join(args.house_rule) or 'printed rules'}"))
+    if args.rush:
+        print(rush_report(args.rush, args.workers))
     if args.levels:
         print(level_report(level_shares(args.levels, args.workers), args.levels))
     if not args.games:
