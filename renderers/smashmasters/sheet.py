@@ -9,7 +9,7 @@ from typing import Any
 from engines.core.words import possessive
 from renderers.kit.sheet import CardGroup, SheetCard, group, joined, listed
 from renderers.kit.views import View, as_int, as_mapping, as_mappings, as_str, seats
-from renderers.smashmasters.look import kind, power_type
+from renderers.smashmasters.look import kind, power_type, timing
 from renderers.smashmasters.read import space
 from renderers.smashmasters.words import safe_words
 
@@ -20,9 +20,14 @@ def blue(card: Mapping[str, Any]) -> SheetCard:
     character = as_str(card.get("character"))
     if character:
         what = f"Super of {character}"
-    return SheetCard(
-        as_str(card.get("name")) or "?", joined(what, as_str(card.get("timing"))), as_str(card.get("text"))
-    )
+    return SheetCard(as_str(card.get("name")) or "?", joined(what, _when(card)), as_str(card.get("text")))
+
+
+def _when(card: Mapping[str, Any]) -> str:
+    """When a power works, in the words of the table's Timing legend ("always on", not "passive")."""
+    found = as_str(card.get("timing"))
+    look = timing(found)
+    return look.word.lower() if look is not None else found
 
 
 def character(card: Mapping[str, Any], state: str = "") -> SheetCard:
@@ -30,7 +35,7 @@ def character(card: Mapping[str, Any], state: str = "") -> SheetCard:
     facts = joined(
         power_type(as_str(card.get("power_type"))).word,
         f"rank {as_int(card.get('rank'))}",
-        as_str(card.get("timing")),
+        _when(card),
         state,
     )
     return SheetCard(as_str(card.get("name")) or "?", facts, as_str(card.get("text")))

@@ -34,9 +34,8 @@ from renderers.superhot.look import (
     WHITE,
 )
 from renderers.superhot.read import Card, bullet_name, is_bullet, kind, need, title
-from renderers.superhot.words import need_text, top_text
+from renderers.superhot.words import BULLET_IN_HAND, need_text, top_text
 
-BULLET_IN_HAND = "Can't be played. Holding 4 bullets loses."
 KNOCKED_OUT = "KNOCKED OUT"
 
 
