@@ -22,7 +22,7 @@ from renderers.kit.draw import paste_layer, paste_tile, shadowed
 from renderers.kit.encode import MAX_ALT_TEXT
 from renderers.kit.fonts import has_glyph
 from renderers.kit.legibility import RULES
-from renderers.kit.text import ELLIPSIS
+from renderers.kit.text import ELLIPSIS, SEE_CARDS
 from renderers.superhot import KINDS, NEEDS, RENDERER, TABLE_SIZE, card_tile, geometry, hand, level_text
 from renderers.superhot.cards import halves
 from renderers.superhot.look import CARD_STYLE, HAND_HALVES, TABLE_HALVES
@@ -333,7 +333,7 @@ def test_every_card_text_shows_whole_or_not_at_all(
 ) -> None:
     """The bottom half's text (and in a hand the top half's) is never cut, and neither are the
     titles: in a hand every text shows whole; on The Line every text up to `always` characters
-    does, and a longer one shows whole or not at all."""
+    does, and a longer one shows whole or not at all, then saying "See Cards" in its place."""
     drawn: list[str] = []
     rules: list[str] = []
     original = cards._draw_lines
@@ -359,6 +359,7 @@ def test_every_card_text_shows_whole_or_not_at_all(
                     continue
                 assert len(text) > always, (card_id, size, text, drawn)
                 assert not any(line in words for line in rules), (card_id, size, text, rules)
+                assert rules == [SEE_CARDS], (card_id, size, "a text left out points to the Cards panel")
 
 
 # ---------------------------------------------------------------- robustness
