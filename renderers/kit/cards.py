@@ -316,8 +316,8 @@ def build_split_face(
     below = _draw_lines(draw, lines, face, (title_left, title_top + 1), top.ink, TITLE_LEADING)
     if text is not None:
         text_top = max(y + row, below) + pad // 2
-        room = (text_w, split - text_top - pad // 2)
-        shown = whole_or_pointer(text[0], top.text, text[1], room) if layout.whole_text else text[0]
+        space = (text_w, split - text_top - pad // 2)
+        shown = whole_or_pointer(text[0], top.text, text[1], space) if layout.whole_text else text[0]
         _draw_lines(draw, shown, text[1], (edge + pad, text_top), top.ink, TEXT_LEADING, RULES)
 
     # The fold between the halves.
