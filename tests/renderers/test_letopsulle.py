@@ -14,11 +14,16 @@ from typing import Any
 import pytest
 from PIL import Image, ImageDraw
 
+from engines.letopsulle.content import CARDS
+from engines.letopsulle.view import card_face
 from renderers import render_hand, render_table
 from renderers.kit.encode import MAX_ALT_TEXT
+from renderers.kit.text import ELLIPSIS, SEE_CARDS
 from renderers.letopsulle import RENDERER, cards, handmade, tiles
 from renderers.letopsulle import table as table_module
+from renderers.letopsulle.hand import CARD_H, CARD_W, PEEK_H
 from renderers.letopsulle.look import HAND_W, TABLE_W
+from renderers.letopsulle.read import card as read_card
 from renderers.letopsulle.read import read
 from renderers.letopsulle.rows import SMALLEST, plan
 from renderers.letopsulle.samples import samples
@@ -303,3 +308,23 @@ def test_a_finished_table_says_who_won_in_the_header_whole() -> None:
     state.phase, state.winner, state.note = "over", -1, "Every hero team is knocked out: the villains win."
     text = drawn_by(lambda: RENDERER.table(handmade.views(state, 0)[0]))
     assert "The villains win. Bwa ha ha!" in text.split("\n")
+
+
+def test_every_card_in_a_hand_or_a_peek_shows_its_text_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every card of the game, drawn as a hand (or Intelligence peek) card, shows its rules text
+    whole: never cut short with an ellipsis (issue 36)."""
+    drawn: list[str] = []
+    original = cards._lines
+
+    def spy(draw: Any, lines: Any, *args: Any) -> Any:
+        drawn.extend(lines)
+        return original(draw, lines, *args)
+
+    monkeypatch.setattr(cards, "_lines", spy)
+    for card_id in CARDS:
+        found = read_card(card_face(card_id))
+        assert found is not None
+        for size in ((CARD_W, CARD_H), (CARD_W, PEEK_H)):
+            drawn.clear()
+            cards.card_face(found, size)
+            assert not any(line.endswith(ELLIPSIS) or line == SEE_CARDS for line in drawn), (card_id, drawn)
