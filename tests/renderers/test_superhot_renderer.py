@@ -25,7 +25,7 @@ from renderers.kit.legibility import RULES
 from renderers.kit.text import ELLIPSIS, SEE_CARDS
 from renderers.superhot import KINDS, NEEDS, RENDERER, TABLE_SIZE, card_tile, geometry, hand, level_text
 from renderers.superhot.cards import halves
-from renderers.superhot.look import CARD_STYLE, HAND_HALVES, TABLE_HALVES
+from renderers.superhot.look import AID_HALVES, CARD_STYLE, HAND_HALVES, PAPER, TABLE_HALVES
 from renderers.superhot.samples import samples
 from tests.support.pixels import same_pixels
 
@@ -360,6 +360,27 @@ def test_every_card_text_shows_whole_or_not_at_all(
                 assert len(text) > always, (card_id, size, text, drawn)
                 assert not any(line in words for line in rules), (card_id, size, text, rules)
                 assert rules == [SEE_CARDS], (card_id, size, "a text left out points to the Cards panel")
+
+
+def test_the_aid_card_on_the_table_names_every_card_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The co-op Aid card beside the plates shows its top half's name uncut for every card (its
+    rules text shows whole or says "See Cards")."""
+    drawn: list[str] = []
+    original = cards._draw_lines
+
+    def spy(draw: Any, lines: list[str], *args: Any) -> float:
+        drawn.extend(lines)
+        return original(draw, lines, *args)
+
+    monkeypatch.setattr(cards, "_draw_lines", spy)
+    left, top, right, bottom = geometry.players(("IT", "PZ"), True, False).aid or (0, 0, 0, 0)
+    size = (right - left - 4, bottom - top - geometry.AID_LABEL_H - 2)
+    for card_id in pool().obstacles:
+        drawn.clear()
+        cards.build_split_face(
+            halves(card(card_id), True)[0], Half(title="", face=PAPER), size, AID_HALVES, CARD_STYLE
+        )
+        assert not any(line.endswith(ELLIPSIS) for line in drawn), (card_id, drawn)
 
 
 # ---------------------------------------------------------------- robustness
