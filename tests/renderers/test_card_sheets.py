@@ -122,3 +122,15 @@ def test_smash_masters_powers_say_when_they_work_in_the_words_of_the_tables_timi
                 assert "passive" not in facts and "action" not in facts, f"{card.name}: {card.facts}"
                 seen |= words & set(facts)
     assert seen == words, "the samples show every timing"
+
+
+def test_a_smash_battles_cards_are_numbered_as_on_the_table_and_say_who_played_them() -> None:
+    public, _seat = renderer_for("smashmasters").samples()["counter_chain"]
+    fight = public["battle"]
+    battle = next(
+        group for group in card_sheet("smashmasters", public) if group.title.startswith("The battle")
+    )
+    assert battle.title == f"The battle: {fight['attacker']['name']} attacks {fight['target']['name']}"
+    for number, (card, blow) in enumerate(zip(battle.cards, fight["chain"], strict=True), 1):
+        assert card.name == blow["card"]["name"]
+        assert card.facts.startswith(f"#{number} · played by {blow['player']}"), card.facts
