@@ -27,6 +27,7 @@ from renderers.letopsulle.read import card as read_card
 from renderers.letopsulle.read import read
 from renderers.letopsulle.rows import SMALLEST, plan
 from renderers.letopsulle.samples import samples
+from renderers.sheets import card_sheet
 from tests.renderers.test_legibility import forget_memoised_layers, measure, too_small
 from tests.support.pixels import same_pixels
 
@@ -292,6 +293,12 @@ def test_a_damaged_card_says_how_much_it_can_still_take() -> None:
     state.teams[0].active[0].heroes[1].damage = 1  # Kion (base 2) in the tag team: 1 to zero
     text = drawn_by(lambda: RENDERER.table(handmade.views(state, 0)[0]))
     assert "2 left" in text and "1 left" in text and " dmg" not in text.replace("dmg · ", "")
+    sheet = card_sheet("letopsulle", handmade.views(state, 0)[0])
+    facts = [f"{card.name} · {card.facts}" for group in sheet for card in group.cards]
+    assert any("Paragon · active" in f and "damage 8 (2 more defeats it)" in f for f in facts), facts
+    assert any("Kion · active" in f and "damage 1 (1 more defeats it)" in f for f in facts), (
+        "tag team: at base"
+    )
 
 
 def test_the_header_keeps_every_optional_rule_and_the_goal() -> None:
