@@ -10,6 +10,8 @@ from engines.core.words import counted, possessive
 from engines.punchfighter.schema import LETTER_NAMES
 from renderers.kit.sheet import CardGroup, SheetCard, group, joined, listed
 from renderers.kit.views import View, as_int, as_mappings, as_str
+from renderers.punchfighter.read import read
+from renderers.punchfighter.words import band_name
 
 
 def fighter_card(card: Mapping[str, Any]) -> SheetCard:
@@ -28,13 +30,17 @@ def button(card: Mapping[str, Any]) -> SheetCard:
     return SheetCard(as_str(card.get("name")) or "?", facts, as_str(card.get("text")))
 
 
-def _fighter(player: Mapping[str, Any]) -> SheetCard:
+def _fighter(player: Mapping[str, Any], band: str) -> SheetCard:
+    """A fighter: style, health and the dial's band (as the health bar colours it), stars, place."""
     bands = [as_int(n) for n in player.get("bands") or ()]
+    health = f"health {as_int(player.get('health'))}/{sum(bands)}" if bands else ""
+    chosen = bool(player.get("fighter_name"))
+    place = f"on {as_str(player.get('at'))}" if player.get("at") else "knocked out" if chosen else ""
     facts = joined(
         as_str(player.get("style")),
-        f"health {as_int(player.get('health'))}/{sum(bands)}" if bands else "",
+        joined(health, f"{band} band" if band and health else "", sep=", "),
         counted(as_int(player.get("stars")), "star"),
-        f"on {as_str(player.get('at'))}" if player.get("at") else "knocked out",
+        place,
     )
     counts = ", ".join(f"{pile} {as_int(player.get(pile))}" for pile in ("hand", "deck", "discard"))
     return SheetCard(as_str(player.get("fighter_name")) or "No fighter yet", joined("fighter", facts), counts)
@@ -57,8 +63,11 @@ def card_sheet(view: View) -> list[CardGroup]:
     if "hand" in view:
         groups += group("Your hand", as_mappings(view.get("hand")), fighter_card)
     groups += group("The chain", as_mappings(view.get("chain")), fighter_card)
-    for name, player in zip(names, players, strict=True):
-        area = [_fighter(player), *(button(found) for found in as_mappings(player.get("pad")))]
+    read_players = read(view).players
+    dials = [band_name(found) for found in read_players] if len(read_players) == len(players) else []
+    for index, (name, player) in enumerate(zip(names, players, strict=True)):
+        fighter = _fighter(player, dials[index] if dials and as_int(player.get("health")) > 0 else "")
+        area = [fighter, *(button(found) for found in as_mappings(player.get("pad")))]
         groups += listed(f"{possessive(name)} fighter and pad", area)
     groups += group("Button offer", as_mappings(view.get("offer")), button)
     groups += group(

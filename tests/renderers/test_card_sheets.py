@@ -134,3 +134,19 @@ def test_a_smash_battles_cards_are_numbered_as_on_the_table_and_say_who_played_t
     for number, (card, blow) in enumerate(zip(battle.cards, fight["chain"], strict=True), 1):
         assert card.name == blow["card"]["name"]
         assert card.facts.startswith(f"#{number} · played by {blow['player']}"), card.facts
+
+
+def test_a_fighter_says_its_dials_band_in_words_and_no_one_unchosen_is_knocked_out() -> None:
+    """The health bar tells the band by colour and pattern; the Cards list says it in words."""
+    samples = renderer_for("punchfighter").samples()
+    fighters = [
+        card
+        for public, _seat in samples.values()
+        for group in card_sheet("punchfighter", public)
+        for card in group.cards
+        if card.facts.startswith("fighter")
+    ]
+    assert any("health 2/12, red band" in card.facts for card in fighters)
+    assert any("yellow band" in card.facts for card in fighters)
+    unchosen = [card for card in fighters if card.name == "No fighter yet"]
+    assert unchosen and not any("knocked out" in card.facts for card in unchosen)
