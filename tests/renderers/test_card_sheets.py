@@ -136,8 +136,9 @@ def test_a_smash_battles_cards_are_numbered_as_on_the_table_and_say_who_played_t
         assert card.facts.startswith(f"#{number} · played by {blow['player']}"), card.facts
 
 
-def test_a_fighter_says_its_dials_band_in_words_and_no_one_unchosen_is_knocked_out() -> None:
-    """The health bar tells the band by colour and pattern; the Cards list says it in words."""
+def test_a_fighter_says_its_dials_band_in_words_and_where_it_is_as_its_panel_does() -> None:
+    """The health bar tells the band by colour and pattern; the Cards list says it in words, and
+    a fighter not yet on the board is "not yet entered" at full health, as on its panel."""
     samples = renderer_for("punchfighter").samples()
     fighters = [
         card
@@ -150,3 +151,6 @@ def test_a_fighter_says_its_dials_band_in_words_and_no_one_unchosen_is_knocked_o
     assert any("yellow band" in card.facts for card in fighters)
     unchosen = [card for card in fighters if card.name == "No fighter yet"]
     assert unchosen and not any("knocked out" in card.facts for card in unchosen)
+    waiting = [card for card in fighters if card.facts.endswith("not yet entered")]
+    assert waiting, "a chosen fighter waits to enter, as its panel says"
+    assert all(", green band" in card.facts and "health 0/" not in card.facts for card in waiting)
