@@ -16,7 +16,7 @@ from renderers.kit.fonts import font
 from renderers.kit.legibility import GLANCE, GLANCE_PX, RULES, Role, text_role
 from renderers.kit.palette import CARD_BACK, CARD_BACK_PATTERN, CARD_EDGE, CARD_FACE, CARD_INK, RGB
 from renderers.kit.shapes import rounded_box, rounded_mask
-from renderers.kit.text import fit_block, fit_line, fit_shaped, text_width, whole, whole_or_nothing, wrap
+from renderers.kit.text import fit_block, fit_line, fit_shaped, text_width, whole, whole_or_pointer, wrap
 
 
 @dataclass(frozen=True)
@@ -315,10 +315,10 @@ def build_split_face(
             lines, face, title_left, title_top, text = under, under_face, edge + pad, under_top, under_text
     below = _draw_lines(draw, lines, face, (title_left, title_top + 1), top.ink, TITLE_LEADING)
     if text is not None:
-        shown = whole_or_nothing(text[0], top.text) if layout.whole_text else text[0]
-        _draw_lines(
-            draw, shown, text[1], (edge + pad, max(y + row, below) + pad // 2), top.ink, TEXT_LEADING, RULES
-        )
+        text_top = max(y + row, below) + pad // 2
+        space = (text_w, split - text_top - pad // 2)
+        shown = whole_or_pointer(text[0], top.text, text[1], space) if layout.whole_text else text[0]
+        _draw_lines(draw, shown, text[1], (edge + pad, text_top), top.ink, TEXT_LEADING, RULES)
 
     # The fold between the halves.
     draw.line((edge, split, width - edge, split), fill=style.edge, width=max(1, edge))
@@ -342,7 +342,10 @@ def build_split_face(
         box = (width - 2 * (edge + pad), height - edge - pad - text_top, pad // 2)
         lines, face = _fit_beside(bottom.text, box, (mark_w, mark_h), layout)
         if layout.whole_text:
-            lines = whole_or_nothing(lines, bottom.text)
+            above = box[1] - mark_h - box[2] >= face.size * TEXT_LEADING  # a full-width line over the mark
+            lines = whole_or_pointer(
+                lines, bottom.text, face, (box[0] - (0 if above else mark_w + box[2]), box[1])
+            )
         _draw_lines(draw, lines, face, (edge + pad, text_top), bottom.ink, TEXT_LEADING, RULES)
     return _with_corners(tile)
 

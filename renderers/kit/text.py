@@ -62,6 +62,23 @@ def whole_or_nothing(lines: list[str], source: str) -> list[str]:
     return lines if whole(lines, source) else []
 
 
+SEE_CARDS = "See Cards"
+"""What a table's card says where its rules text did not fit: the Cards button has it."""
+
+
+def whole_or_pointer(
+    lines: list[str], source: str, face: ImageFont.FreeTypeFont, room: tuple[float, float]
+) -> list[str]:
+    """Like `whole_or_nothing`, but a card whose text is left out says so ("See Cards") where one
+    line of `face` fits the room (width, height), so a player knows the card does more than its
+    name and numbers tell."""
+    if whole(lines, source):
+        return lines
+    width, height = room
+    fits = text_width(face, SEE_CARDS) <= width and face.size * 1.2 <= height
+    return [SEE_CARDS] if fits else []
+
+
 def fit_line(
     text: str, width: float, size: int, min_size: int, bold: bool = False
 ) -> tuple[str, ImageFont.FreeTypeFont]:

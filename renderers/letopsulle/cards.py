@@ -13,7 +13,7 @@ from renderers.kit.legibility import RULES, text_role
 from renderers.kit.memo import layer_memo
 from renderers.kit.palette import ink_on
 from renderers.kit.shapes import rounded_box
-from renderers.kit.text import fit_block, fit_line, wrap
+from renderers.kit.text import fit_block, fit_line, whole_or_pointer, wrap
 from renderers.letopsulle.look import (
     HAND_GLANCE,
     HERO_EDGE,
@@ -135,5 +135,5 @@ def card_face(card: Card, size: tuple[int, int]) -> Image.Image:
             lines, face = fit_block(
                 card.text, width - 2 * PAD, room, 17, HAND_GLANCE, 7, False, LEADING, True, True
             )
-            _lines(draw, lines, face, (PAD, y))
+            _lines(draw, whole_or_pointer(lines, card.text, face, (width - 2 * PAD, room)), face, (PAD, y))
     return tile

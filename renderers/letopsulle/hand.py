@@ -39,7 +39,8 @@ BANNER_H = 50
 TEAM_H = 78
 LABEL_H = 32
 CARD_W, CARD_H = 178, 240
-PEEK_W, PEEK_H = 150, 190
+PEEK_H = 190
+"""A peeked card is as wide as a hand card (so its text shows whole) but lower."""
 PER_ROW = 5
 SHOWN = 10
 """Hand cards drawn (the alt text lists them all)."""
@@ -177,5 +178,5 @@ def draw_hand(view: View) -> Image.Image:
     if table.peek:
         where = f"top of {drawable_text(table.peek_of)}" if table.peek_of else "top of a pile"
         _label(canvas, y, f"INTELLIGENCE: {where}", "top card first")
-        _grid(table.peek, y + LABEL_H, (PEEK_W, PEEK_H), canvas)
+        _grid(table.peek, y + LABEL_H, (CARD_W, PEEK_H), canvas)
     return canvas

@@ -31,20 +31,34 @@ def card(face: Mapping[str, Any], where: str = "") -> SheetCard:
         where,
         KINDS.get(kind, kind.replace("_", " ")),
         numbers,
-        f"damage {as_int(face.get('damage'))}" if as_int(face.get("damage")) else "",
+        _damage(face),
         f"defending, guard {as_int(face.get('guard'))}" if face.get("defending") else "",
     )
     return SheetCard(as_str(face.get("name")) or "?", facts, as_str(face.get("text")))
+
+
+def _damage(face: Mapping[str, Any]) -> str:
+    """ "damage 4 (3 more defeats it)": the damage, and what more defeats the card, as its pill's
+    "3 left" (a card falls once its damage is more than its base, a tag team's card at its base)."""
+    damage = as_int(face.get("damage"))
+    if not damage or "base" not in face:
+        return f"damage {damage}" if damage else ""
+    left = as_int(face.get("base")) - damage + (0 if face.get("tagged") else 1)
+    return f"damage {damage} ({left} more defeats it)"
 
 
 def _slots(slots: list[Mapping[str, Any]], where: str) -> list[SheetCard]:
     """The heroes of each slot (with the slot's guard) and the object attached to it."""
     shown: list[SheetCard] = []
     for slot in slots:
-        for hero in as_mappings(slot.get("heroes")):
-            shown.append(
-                card({**hero, "defending": slot.get("defending"), "guard": slot.get("guard")}, where)
-            )
+        heroes = as_mappings(slot.get("heroes"))
+        for hero in heroes:
+            state = {
+                "defending": slot.get("defending"),
+                "guard": slot.get("guard"),
+                "tagged": len(heroes) > 1,
+            }
+            shown.append(card({**hero, **state}, where))
         attached = as_mapping(slot.get("object"))
         if attached is not None:
             shown.append(card(attached, f"{where}, attached"))

@@ -32,7 +32,7 @@ from renderers.punchfighter.look import (
     TABLE_W,
     WHITE,
 )
-from renderers.punchfighter.pieces import hex_points
+from renderers.punchfighter.pieces import hex_points, letter_tile
 
 LABEL_INK: dict[str, RGB] = {
     "floor": (226, 230, 246),
@@ -122,18 +122,20 @@ def _spaces(canvas: Image.Image, layout: Layout, dim: bool) -> None:
 
 
 LEGEND = (("spawn", "✦", "spawn"), ("yellow", "+1", "cards"), ("pit", "", "pit"))
-"""The arena's key, in its bottom-left corner (which the hexagonal board leaves empty)."""
+"""The arena's key, in its top-left corner (which the hexagonal board leaves empty; the bottom-left
+one holds knocked-out fighters)."""
 LEGEND_SWATCH = GLANCE + 6
+PUSHED_WORD = "pushed"
 
 
 def _legend(canvas: Image.Image, layout: Layout) -> None:
-    """A swatch and a word for each kind of space a newcomer cannot guess."""
+    """A swatch and a word for each kind of space a newcomer cannot guess, then a pushed button
+    (the players' panels draw them; outlined with a thumb, they read as icons otherwise)."""
     draw = ImageDraw.Draw(canvas)
-    left, _top, _right, bottom = layout.arena
+    left, y, _right, _bottom = layout.key_box()
     size = LEGEND_SWATCH
-    y = bottom - 10 - len(LEGEND) * (size + 4)
     for kind, mark, words in LEGEND:
-        box = (left + 10, y, left + 10 + size, y + size)
+        box = (left, y, left + size, y + size)
         middle = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
         fill = (40, 34, 62) if kind == "pit" else KIND_FILLS[kind]
         rounded_box(canvas, box, 4, fill, PANEL_EDGE if kind == "pit" else None, 2)
@@ -141,6 +143,11 @@ def _legend(canvas: Image.Image, layout: Layout) -> None:
             draw.text(middle, mark, font=font(GLANCE, bold=True), fill=label_ink(kind), anchor="mm")
         draw.text((box[2] + 6, middle[1]), words, font=font(GLANCE), fill=LABEL_INK["floor"], anchor="lm")
         y += size + 4
+    tile = letter_tile("A", size, size, True)
+    canvas.paste(tile, (left, y), tile)
+    draw.text(
+        (left + size + 6, y + size / 2), PUSHED_WORD, font=font(GLANCE), fill=LABEL_INK["floor"], anchor="lm"
+    )
 
 
 def draw_label(

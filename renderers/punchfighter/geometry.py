@@ -109,11 +109,17 @@ class Layout:
             boxes.append((left + x0, top + y0, left + x1, top + y1))
         return boxes[0], boxes[1]
 
+    def key_box(self) -> Box:
+        """The empty top-left corner of the arena (for the key, clear of the trays below)."""
+        left, top = self.origin
+        x0, y0, x1, y1 = _corner(self.grid, False, top_side=True)
+        return (left + x0, top + y0, left + x1, top + y1)
+
 
 @cache
-def _corner(grid: Grid, right_side: bool) -> Box:
-    """The largest box (at least 80 px wide) in a bottom corner of the grid's picture that no
-    hex's bounding box reaches, in grid pixels."""
+def _corner(grid: Grid, right_side: bool, top_side: bool = False) -> Box:
+    """The largest box (at least 80 px wide) in a bottom (or top) corner of the grid's picture that
+    no hex's bounding box reaches, in grid pixels."""
     width, height = grid.extent(HEX)
     boxes = [hex_box(grid.centre(spot, HEX)) for spot in grid.hexes]
     best: Box = (0, round(height), 0, round(height))
@@ -122,9 +128,11 @@ def _corner(grid: Grid, right_side: bool) -> Box:
         if span < 80:
             continue
         inside = [b for b in boxes if (b[0] < edge if not right_side else b[2] > edge)]
-        top = max((b[3] for b in inside), default=0)
-        area = span * (height - top)
-        if area > (best[2] - best[0]) * (best[3] - best[1]):
+        if top_side:
+            y0, y1 = 0.0, min((b[1] for b in inside), default=height)
+        else:
+            y0, y1 = max((b[3] for b in inside), default=0), height
+        if span * (y1 - y0) > (best[2] - best[0]) * (best[3] - best[1]):
             x0, x1 = (0, edge) if not right_side else (edge, width)
-            best = (round(x0), round(top), round(x1), round(height))
+            best = (round(x0), round(y0), round(x1), round(y1))
     return best

@@ -10,6 +10,8 @@ from engines.core.words import counted, possessive
 from engines.punchfighter.schema import LETTER_NAMES
 from renderers.kit.sheet import CardGroup, SheetCard, group, joined, listed
 from renderers.kit.views import View, as_int, as_mappings, as_str
+from renderers.punchfighter.read import Player, Table, read
+from renderers.punchfighter.words import band_name
 
 
 def fighter_card(card: Mapping[str, Any]) -> SheetCard:
@@ -28,16 +30,30 @@ def button(card: Mapping[str, Any]) -> SheetCard:
     return SheetCard(as_str(card.get("name")) or "?", facts, as_str(card.get("text")))
 
 
-def _fighter(player: Mapping[str, Any]) -> SheetCard:
+def _fighter(player: Mapping[str, Any], shown: Player | None, band: str, place: str) -> SheetCard:
+    """A fighter: style, health as its panel shows it (`shown`: full before it enters) and the
+    dial's band (as the health bar colours it), stars, place."""
     bands = [as_int(n) for n in player.get("bands") or ()]
+    now = shown.health if shown is not None else as_int(player.get("health"))
+    health = f"health {now}/{sum(bands)}" if bands else ""
     facts = joined(
         as_str(player.get("style")),
-        f"health {as_int(player.get('health'))}/{sum(bands)}" if bands else "",
+        joined(health, f"{band} band" if band and health else "", sep=", "),
         counted(as_int(player.get("stars")), "star"),
-        f"on {as_str(player.get('at'))}" if player.get("at") else "knocked out",
+        place,
     )
     counts = ", ".join(f"{pile} {as_int(player.get(pile))}" for pile in ("hand", "deck", "discard"))
     return SheetCard(as_str(player.get("fighter_name")) or "No fighter yet", joined("fighter", facts), counts)
+
+
+def _dial_and_place(table: Table, player: Player) -> tuple[str, str]:
+    """The band its dial shows (none at 0 health) and where the fighter is, as its panel says."""
+    band = band_name(player) if player.health > 0 else ""
+    if not player.chosen:
+        return band, ""
+    if table.on_board(player):
+        return band, f"on {player.at}"
+    return band, "knocked out" if table.entered(player) else "not yet entered"
 
 
 def _achievement(found: Mapping[str, Any], names: list[str]) -> SheetCard:
@@ -57,8 +73,13 @@ def card_sheet(view: View) -> list[CardGroup]:
     if "hand" in view:
         groups += group("Your hand", as_mappings(view.get("hand")), fighter_card)
     groups += group("The chain", as_mappings(view.get("chain")), fighter_card)
-    for name, player in zip(names, players, strict=True):
-        area = [_fighter(player), *(button(found) for found in as_mappings(player.get("pad")))]
+    table = read(view)
+    read_players = table.players if len(table.players) == len(players) else ()
+    for index, (name, player) in enumerate(zip(names, players, strict=True)):
+        shown = read_players[index] if read_players else None
+        band, place = _dial_and_place(table, shown) if shown is not None else ("", "")
+        fighter = _fighter(player, shown, band, place)
+        area = [fighter, *(button(found) for found in as_mappings(player.get("pad")))]
         groups += listed(f"{possessive(name)} fighter and pad", area)
     groups += group("Button offer", as_mappings(view.get("offer")), button)
     groups += group(

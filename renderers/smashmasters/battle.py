@@ -14,7 +14,7 @@ from renderers.kit.fonts import font
 from renderers.kit.legibility import RULES, text_role
 from renderers.kit.palette import seat_style
 from renderers.kit.shapes import Box, rounded_box
-from renderers.kit.text import fit_block, fit_line, text_width, whole_or_nothing
+from renderers.kit.text import fit_block, fit_line, text_width, whole_or_pointer
 from renderers.kit.views import View, as_str
 from renderers.smashmasters.cards import STRIP_FONT, STRIP_H, blow_strip, strip_font
 from renderers.smashmasters.geometry import Grid
@@ -194,7 +194,7 @@ def draw_story(canvas: Image.Image, box: Box, story: Card | None) -> None:
     lines, face = fit_block(
         story.text, right - left - 28, bottom - 8 - text_top, GLANCE, GLANCE, 6, condense=True
     )
-    lines = whole_or_nothing(lines, story.text)
+    lines = whole_or_pointer(lines, story.text, face, (right - left - 28, bottom - 8 - text_top))
     with text_role(RULES):
         for line in lines:
             pen.text((left + 14, text_top), line, font=face, fill=INK, anchor="lt")

@@ -23,7 +23,15 @@ from renderers.kit.legibility import RULES, text_role
 from renderers.kit.memo import layer_memo
 from renderers.kit.palette import RGB, seat_style
 from renderers.kit.shapes import rounded_box, rounded_mask, rounded_outline
-from renderers.kit.text import fit_block, fit_line, fit_shaped, text_width, whole, whole_or_nothing
+from renderers.kit.text import (
+    fit_block,
+    fit_line,
+    fit_shaped,
+    text_width,
+    whole,
+    whole_or_nothing,
+    whole_or_pointer,
+)
 from renderers.smashmasters.look import (
     BACK_STYLE,
     CHARACTER_RATIO,
@@ -280,7 +288,7 @@ def blue_face(card: Card, size: tuple[int, int], sizes: FaceSizes = HAND_FACE) -
         text_size = max(sizes.rules, round(width * 0.085))
         lines, face = fit_block(card.text, inner, room, text_size, sizes.rules, 9, condense=True)
         if sizes.whole:
-            lines = whole_or_nothing(lines, card.text)
+            lines = whole_or_pointer(lines, card.text, face, (inner, room))
         with text_role(RULES):
             _lines(pen, lines, face, edge + pad, y, INK)
     return _rounded(tile)

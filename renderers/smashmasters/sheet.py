@@ -9,7 +9,7 @@ from typing import Any
 from engines.core.words import possessive
 from renderers.kit.sheet import CardGroup, SheetCard, group, joined, listed
 from renderers.kit.views import View, as_int, as_mapping, as_mappings, as_str, seats
-from renderers.smashmasters.look import kind, power_type
+from renderers.smashmasters.look import kind, power_type, timing
 from renderers.smashmasters.read import space
 from renderers.smashmasters.words import safe_words
 
@@ -20,9 +20,14 @@ def blue(card: Mapping[str, Any]) -> SheetCard:
     character = as_str(card.get("character"))
     if character:
         what = f"Super of {character}"
-    return SheetCard(
-        as_str(card.get("name")) or "?", joined(what, as_str(card.get("timing"))), as_str(card.get("text"))
-    )
+    return SheetCard(as_str(card.get("name")) or "?", joined(what, _when(card)), as_str(card.get("text")))
+
+
+def _when(card: Mapping[str, Any]) -> str:
+    """When a power works, in the words of the table's Timing legend ("always on", not "passive")."""
+    found = as_str(card.get("timing"))
+    look = timing(found)
+    return look.word.lower() if look is not None else found
 
 
 def character(card: Mapping[str, Any], state: str = "") -> SheetCard:
@@ -30,7 +35,7 @@ def character(card: Mapping[str, Any], state: str = "") -> SheetCard:
     facts = joined(
         power_type(as_str(card.get("power_type"))).word,
         f"rank {as_int(card.get('rank'))}",
-        as_str(card.get("timing")),
+        _when(card),
         state,
     )
     return SheetCard(as_str(card.get("name")) or "?", facts, as_str(card.get("text")))
@@ -65,6 +70,21 @@ def _area(seat: Mapping[str, Any]) -> list[SheetCard]:
     return cards
 
 
+def _battle_title(fight: Mapping[str, Any]) -> str:
+    """ "The battle: Compost Colossus attacks Wi-Fiona" (who attacks whom, as the battle row says)."""
+    attacker = as_str((as_mapping(fight.get("attacker")) or {}).get("name"))
+    target = as_str((as_mapping(fight.get("target")) or {}).get("name"))
+    return f"The battle: {attacker} attacks {target}" if attacker and target else "The battle"
+
+
+def _blow(numbered: tuple[int, Mapping[str, Any]]) -> SheetCard:
+    """A card of the battle's chain, numbered as on the table, with who played it."""
+    number, blow = numbered
+    shown = blue(as_mapping(blow.get("card")) or {})
+    who = as_str(blow.get("player"))
+    return _labelled(joined(f"#{number}", f"played by {who}" if who else ""), shown)
+
+
 def card_sheet(view: View) -> list[CardGroup]:
     """Your hand, picks and stack (a seat's view only), the battle, the last Story, then each
     player's side: the team, the top of the discard and the defeated characters."""
@@ -74,8 +94,7 @@ def card_sheet(view: View) -> list[CardGroup]:
         groups += group("Your picks", as_mappings(view.get("picks")), character)
         groups += group("Your Character Stack", as_mappings(view.get("stack_cards")), character)
     fight = as_mapping(view.get("battle")) or {}
-    blows = [card for blow in as_mappings(fight.get("chain")) if (card := as_mapping(blow.get("card")))]
-    groups += group("The battle", blows, blue)
+    groups += group(_battle_title(fight), enumerate(as_mappings(fight.get("chain")), 1), _blow)
     story = as_mapping(view.get("last_story"))
     groups += group("Last Story played", [story] if story else [], blue)
     for seat in seats(view):

@@ -16,7 +16,7 @@ from renderers.kit.legibility import RULES, text_role
 from renderers.kit.memo import layer_memo
 from renderers.kit.palette import RGB
 from renderers.kit.shapes import Box, rounded_box, rounded_mask
-from renderers.kit.text import fit_block, text_width, whole_or_nothing
+from renderers.kit.text import fit_block, text_width, whole_or_pointer
 from renderers.kit.views import as_int, as_str
 from renderers.superhot.look import (
     BACK_STYLE,
@@ -34,9 +34,8 @@ from renderers.superhot.look import (
     WHITE,
 )
 from renderers.superhot.read import Card, bullet_name, is_bullet, kind, need, title
-from renderers.superhot.words import need_text, top_text
+from renderers.superhot.words import BULLET_IN_HAND, need_text, top_text
 
-BULLET_IN_HAND = "Can't be played. Holding 4 bullets loses."
 KNOCKED_OUT = "KNOCKED OUT"
 
 
@@ -173,7 +172,7 @@ def _bullet_face(face: BulletFace, size: tuple[int, int], layout: SplitLayout) -
             face.text, width - 2 * (edge + pad), room, layout.text, layout.smallest_text, 6, condense=True
         )
         if layout.whole_text:
-            lines = whole_or_nothing(lines, face.text)
+            lines = whole_or_pointer(lines, face.text, text_face, (width - 2 * (edge + pad), room))
         ty = y + bullet_h + pad
         with text_role(RULES):
             for line in lines:

@@ -17,7 +17,15 @@ from renderers.kit.legibility import RULES, text_role
 from renderers.kit.memo import layer_memo
 from renderers.kit.palette import RGB, SeatStyle, seat_style
 from renderers.kit.shapes import Box, rounded_box, rounded_outline, shadow
-from renderers.kit.text import fit_block, fit_line, text_width, whole, whole_or_nothing, wrap_shaped
+from renderers.kit.text import (
+    fit_block,
+    fit_line,
+    text_width,
+    whole,
+    whole_or_nothing,
+    whole_or_pointer,
+    wrap_shaped,
+)
 from renderers.kit.views import View, as_int, as_mapping, as_str, seat_name, seats
 from renderers.superhot import geometry
 from renderers.superhot.cards import draw_bullet
@@ -231,8 +239,8 @@ def goal_face(
     canvas: Image.Image, pen: ImageDraw.ImageDraw, box: Box, goal: tuple[str, str, bool, bool]
 ) -> None:
     """A goal's panel: a tick box (ticked when done), its name (beside the tick, then under it)
-    and its rules text (the name a little smaller when that lets the text fit, else the text left
-    to the Cards panel); the pips of a counted goal are drawn over it later. A narrow done goal
+    and its rules text (the name a little smaller when that lets the text fit, else "See Cards" in
+    its place); the pips of a counted goal are drawn over it later. A narrow done goal
     shows its name alone."""
     name, text, done, counted = goal
     left, top, right, bottom = box
@@ -260,7 +268,9 @@ def goal_face(
         if whole(lines, text):
             break
     else:
-        largest, lines = GOAL_NAME, []
+        largest = GOAL_NAME
+        text_top = _flowing_name(None, inner, name, first, ink, largest) + 2
+        lines = whole_or_pointer(lines, text, face, (width, text_bottom - text_top))
     text_top = _flowing_name(pen, inner, name, first, ink, largest) + 2
     with text_role(RULES):
         for line in lines:

@@ -28,7 +28,8 @@ USED_H = 46
 PLAYERS_TOP = USED_TOP + USED_H + 10
 PLAYERS_BOTTOM = TABLE_SIZE[1] - FOOTER - 10
 LEGEND_W = 272
-AID_W = 150
+AID_W = 176
+"""The co-op Aid card's column: wide enough that every card's name shows whole beside its mark."""
 AID_LABEL_H = 40
 """Above the Aid card: "AID from <name>", in two lines when one is too narrow."""
 PLATE_PAD = 14

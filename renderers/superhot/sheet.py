@@ -10,13 +10,13 @@ from renderers.kit.sheet import CardGroup, SheetCard, group, joined
 from renderers.kit.views import View, as_int, as_mapping, as_mappings, as_str, seats
 from renderers.superhot.look import NEEDS
 from renderers.superhot.read import Card, discard_cards, is_bullet, kind, line, picked
-from renderers.superhot.words import need_words, top_name, top_text
+from renderers.superhot.words import BULLET_IN_HAND, need_words, top_name, top_text
 
 
 def card(face: Card) -> SheetCard:
     """A card by both halves: what it gives in a hand (top) and what it takes in The Line (bottom)."""
     if is_bullet(face):
-        return SheetCard(top_name(face), f"bullet · needs {need_words(face)}")
+        return SheetCard(top_name(face), f"bullet · needs {need_words(face)} in The Line", BULLET_IN_HAND)
     down = "face down" if face.get("down") else ""
     bottom = as_str(face.get("text"))
     text = joined(

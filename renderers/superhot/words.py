@@ -10,6 +10,9 @@ from renderers.kit.views import View, as_int, as_mapping, as_str, seat_name
 from renderers.superhot.look import NEEDS
 from renderers.superhot.read import Card, bullet_name, campaign, is_bullet, kind, need, turn
 
+BULLET_IN_HAND = "Can't be played. Holding 4 bullets loses."
+"""A bullet's rule, on its face in a hand and in its Cards entry."""
+
 
 def level_text(view: View, spoken: bool = False) -> str:
     """ "Level 2 of 3", "Level 5 · Infinite" (spoken, for alt text: "Level 5, Infinite Mode")."""

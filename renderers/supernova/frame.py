@@ -67,7 +67,8 @@ def _board(canvas: Image.Image, layout: Layout, stations: tuple[int, ...]) -> No
     bottom = layout.lanes_top + layout.players * layout.lane_h
     width = layout.space_w
     label = font(GLANCE, bold=True)
-    draw.text((layout.track_left - 8, top + BOARD_LABELS_H / 2), "RACE", font=label, fill=MUTED, anchor="rm")
+    key = f"{STATION_MARK} repair station · RACE" if stations else "RACE"
+    draw.text((layout.track_left - 8, top + BOARD_LABELS_H / 2), key, font=label, fill=MUTED, anchor="rm")
     for space in range(layout.finish + 1):
         left = layout.track_left + space * width
         box = (round(left) + 1, top + 2, round(left + width) - 1, bottom)

@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from engines.core.words import possessive
+from engines.core.words import counted, possessive
 from engines.supernova import cards
 from renderers.kit.sheet import CardGroup, SheetCard, group, joined
 from renderers.kit.views import View, as_int, as_mappings, as_str, seats
@@ -51,7 +51,7 @@ def _pile(pile: Mapping[str, Any]) -> SheetCard:
     down = as_int(pile.get("face_down"))
     facts = joined(
         f"top {top}" if as_int(pile.get("cards")) else "empty (counts as 0)",
-        f"{as_int(pile.get('cards'))} cards" + (f", {down} face down" if down else ""),
+        counted(as_int(pile.get("cards")), "card") + (f", {down} face down" if down else ""),
         f"damage {as_int(pile.get('damage'))}",
         "GO!" if pile.get("go") else "HOLD!",
     )

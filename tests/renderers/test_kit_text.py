@@ -4,7 +4,16 @@ text flows through lines of different widths."""
 from __future__ import annotations
 
 from renderers.kit.fonts import font
-from renderers.kit.text import ELLIPSIS, fit_block, fit_shaped, hyphenated, text_width, wrap
+from renderers.kit.text import (
+    ELLIPSIS,
+    SEE_CARDS,
+    fit_block,
+    fit_shaped,
+    hyphenated,
+    text_width,
+    whole_or_pointer,
+    wrap,
+)
 
 FACE = font(18, bold=True, condensed=True)
 
@@ -49,3 +58,16 @@ def test_text_flows_beside_a_mark_then_full_width() -> None:
     lines, face = fit_shaped(text, widths, 16, 10)
     assert " ".join(lines) == text
     assert text_width(face, lines[0]) <= 60 and all(text_width(face, line) <= 160 for line in lines)
+
+
+def test_a_card_text_too_long_for_its_box_gives_way_to_a_pointer_to_the_cards_panel() -> None:
+    text = "Waits for a lead: fires 1 bullet only if another enemy fired this phase."
+    width = text_width(FACE, SEE_CARDS) + 2
+    lines, face = fit_block(text, width, 60, 18, 18, 6)
+    assert lines[-1].endswith(ELLIPSIS)
+    assert whole_or_pointer(lines, text, face, (width, 60)) == [SEE_CARDS]
+    assert whole_or_pointer(lines, text, face, (width - 4, 60)) == [], "too narrow: nothing"
+    assert whole_or_pointer(lines, text, face, (width, 12)) == [], "too low: nothing"
+    short = "1 Dodge."
+    lines, face = fit_block(short, width, 60, 18, 18, 6)
+    assert whole_or_pointer(lines, short, face, (width, 60)) == lines == [short]

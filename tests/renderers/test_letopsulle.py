@@ -14,14 +14,20 @@ from typing import Any
 import pytest
 from PIL import Image, ImageDraw
 
+from engines.letopsulle.content import CARDS
+from engines.letopsulle.view import card_face
 from renderers import render_hand, render_table
 from renderers.kit.encode import MAX_ALT_TEXT
+from renderers.kit.text import ELLIPSIS, SEE_CARDS
 from renderers.letopsulle import RENDERER, cards, handmade, tiles
 from renderers.letopsulle import table as table_module
+from renderers.letopsulle.hand import CARD_H, CARD_W, PEEK_H
 from renderers.letopsulle.look import HAND_W, TABLE_W
+from renderers.letopsulle.read import card as read_card
 from renderers.letopsulle.read import read
 from renderers.letopsulle.rows import SMALLEST, plan
 from renderers.letopsulle.samples import samples
+from renderers.sheets import card_sheet
 from tests.renderers.test_legibility import forget_memoised_layers, measure, too_small
 from tests.support.pixels import same_pixels
 
@@ -287,6 +293,12 @@ def test_a_damaged_card_says_how_much_it_can_still_take() -> None:
     state.teams[0].active[0].heroes[1].damage = 1  # Kion (base 2) in the tag team: 1 to zero
     text = drawn_by(lambda: RENDERER.table(handmade.views(state, 0)[0]))
     assert "2 left" in text and "1 left" in text and " dmg" not in text.replace("dmg · ", "")
+    sheet = card_sheet("letopsulle", handmade.views(state, 0)[0])
+    facts = [f"{card.name} · {card.facts}" for group in sheet for card in group.cards]
+    assert any("Paragon · active" in f and "damage 8 (2 more defeats it)" in f for f in facts), facts
+    assert any("Kion · active" in f and "damage 1 (1 more defeats it)" in f for f in facts), (
+        "tag team: at base"
+    )
 
 
 def test_the_header_keeps_every_optional_rule_and_the_goal() -> None:
@@ -303,3 +315,23 @@ def test_a_finished_table_says_who_won_in_the_header_whole() -> None:
     state.phase, state.winner, state.note = "over", -1, "Every hero team is knocked out: the villains win."
     text = drawn_by(lambda: RENDERER.table(handmade.views(state, 0)[0]))
     assert "The villains win. Bwa ha ha!" in text.split("\n")
+
+
+def test_every_card_in_a_hand_or_a_peek_shows_its_text_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every card of the game, drawn as a hand (or Intelligence peek) card, shows its rules text
+    whole: never cut short with an ellipsis (issue 36)."""
+    drawn: list[str] = []
+    original = cards._lines
+
+    def spy(draw: Any, lines: Any, *args: Any) -> Any:
+        drawn.extend(lines)
+        return original(draw, lines, *args)
+
+    monkeypatch.setattr(cards, "_lines", spy)
+    for card_id in CARDS:
+        found = read_card(card_face(card_id))
+        assert found is not None
+        for size in ((CARD_W, CARD_H), (CARD_W, PEEK_H)):
+            drawn.clear()
+            cards.card_face(found, size)
+            assert not any(line.endswith(ELLIPSIS) or line == SEE_CARDS for line in drawn), (card_id, drawn)

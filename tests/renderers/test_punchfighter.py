@@ -18,14 +18,17 @@ from PIL import Image, ImageChops
 from engines.core import Seat
 from engines.punchfighter import content
 from engines.punchfighter.ai import PunchAI
+from engines.punchfighter.board import grid
 from engines.punchfighter.engine import PunchFighter
 from engines.punchfighter.hexes import parse_label
 from engines.punchfighter.state import PunchState
 from renderers import render_hand, render_table
 from renderers.kit.encode import MAX_ALT_TEXT, encode_png, palette_of
+from renderers.kit.fonts import font
+from renderers.kit.text import text_width
 from renderers.punchfighter import RENDERER, cards, frame, pieces
-from renderers.punchfighter.geometry import Layout
-from renderers.punchfighter.look import HAND_W, HEX, LETTER_COLOURS, MARK, TABLE_W
+from renderers.punchfighter.geometry import Layout, hex_box
+from renderers.punchfighter.look import GLANCE, HAND_W, HEX, LETTER_COLOURS, MARK, TABLE_W
 from renderers.punchfighter.panels import health_cells
 from renderers.punchfighter.read import read
 from renderers.punchfighter.samples import samples
@@ -365,3 +368,21 @@ def test_one_palette_from_the_samples_keeps_the_colours_of_other_games() -> None
                 assert drift_of(image, encode_png(image, palette)) <= max(DRIFT, own) + SLACK
                 checked += 1
     assert checked >= 8
+
+
+@pytest.mark.parametrize("board", sorted(content.BOARDS_BY_ID))
+def test_the_key_has_a_corner_of_its_own_clear_of_spaces_and_knocked_out_fighters(board: str) -> None:
+    """Knocked-out fighters wait in the bottom corners: the key (spaces and a pushed button) sits in
+    the top-left one, where no space reaches and every row fits."""
+    layout = Layout(grid(board), 6)
+    left, top, right, bottom = layout.key_box()
+    rows = len(frame.LEGEND) + 1
+    assert bottom - top >= rows * (frame.LEGEND_SWATCH + 4)
+    words = [words for _kind, _mark, words in frame.LEGEND] + [frame.PUSHED_WORD]
+    widest = max(text_width(font(GLANCE), word) for word in words)
+    assert left + frame.LEGEND_SWATCH + 6 + widest <= right, f"{board}: a word of the key runs out"
+    for tray in layout.trays():
+        assert tray[1] >= bottom or tray[0] >= right, f"{board}: the key meets a tray"
+    for spot in layout.grid.hexes:
+        x0, y0, _x1, _y1 = hex_box(layout.centre(spot))
+        assert x0 >= right or y0 >= bottom, f"{board}: {spot.label} reaches the key"

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import pytest
-from PIL import Image, ImageChops
+from PIL import Image, ImageChops, ImageDraw
 
 from engines.core import Seat
 from engines.superhot.cards import pool
@@ -22,11 +22,12 @@ from renderers.kit.draw import paste_layer, paste_tile, shadowed
 from renderers.kit.encode import MAX_ALT_TEXT
 from renderers.kit.fonts import has_glyph
 from renderers.kit.legibility import RULES
-from renderers.kit.text import ELLIPSIS
+from renderers.kit.text import ELLIPSIS, SEE_CARDS
 from renderers.superhot import KINDS, NEEDS, RENDERER, TABLE_SIZE, card_tile, geometry, hand, level_text
 from renderers.superhot.cards import halves
-from renderers.superhot.look import CARD_STYLE, HAND_HALVES, TABLE_HALVES
+from renderers.superhot.look import AID_HALVES, CARD_STYLE, HAND_HALVES, PAPER, TABLE_HALVES
 from renderers.superhot.samples import samples
+from tests.renderers.memos import forget_memoised_layers
 from tests.support.pixels import same_pixels
 
 SAMPLES = samples()
@@ -333,7 +334,7 @@ def test_every_card_text_shows_whole_or_not_at_all(
 ) -> None:
     """The bottom half's text (and in a hand the top half's) is never cut, and neither are the
     titles: in a hand every text shows whole; on The Line every text up to `always` characters
-    does, and a longer one shows whole or not at all."""
+    does, and a longer one shows whole or not at all, then saying "See Cards" in its place."""
     drawn: list[str] = []
     rules: list[str] = []
     original = cards._draw_lines
@@ -359,6 +360,45 @@ def test_every_card_text_shows_whole_or_not_at_all(
                     continue
                 assert len(text) > always, (card_id, size, text, drawn)
                 assert not any(line in words for line in rules), (card_id, size, text, rules)
+                assert rules == [SEE_CARDS], (card_id, size, "a text left out points to the Cards panel")
+
+
+def test_the_aid_card_on_the_table_names_every_card_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The co-op Aid card beside the plates shows its top half's name uncut for every card (its
+    rules text shows whole or says "See Cards")."""
+    drawn: list[str] = []
+    original = cards._draw_lines
+
+    def spy(draw: Any, lines: list[str], *args: Any) -> float:
+        drawn.extend(lines)
+        return original(draw, lines, *args)
+
+    monkeypatch.setattr(cards, "_draw_lines", spy)
+    left, top, right, bottom = geometry.players(("IT", "PZ"), True, False).aid or (0, 0, 0, 0)
+    size = (right - left - 4, bottom - top - geometry.AID_LABEL_H - 2)
+    for card_id in pool().obstacles:
+        drawn.clear()
+        cards.build_split_face(
+            halves(card(card_id), True)[0], Half(title="", face=PAPER), size, AID_HALVES, CARD_STYLE
+        )
+        assert not any(line.endswith(ELLIPSIS) for line in drawn), (card_id, drawn)
+
+
+def test_a_goal_whose_text_does_not_fit_says_see_cards(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Four goals in a row leave no room for the longer texts: those goals say "See Cards"."""
+    view = copy.deepcopy(dict(SAMPLES["solo_midgame"][0]))
+    view["goals"] = (view["goals"] * 2)[:4]
+    drawn: list[str] = []
+    original = ImageDraw.ImageDraw.text
+
+    def spy(self: ImageDraw.ImageDraw, xy: Any, text: Any, *args: Any, **kwargs: Any) -> None:
+        drawn.append(str(text))
+        original(self, xy, text, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", spy)
+    forget_memoised_layers()
+    RENDERER.table(view)
+    assert drawn.count(SEE_CARDS) >= 2, drawn
 
 
 # ---------------------------------------------------------------- robustness

@@ -9,13 +9,15 @@ from collections.abc import Mapping
 from typing import Any
 
 import pytest
-from PIL import Image, ImageStat
+from PIL import Image, ImageDraw, ImageStat
 
 from renderers.kit.encode import MAX_ALT_TEXT
+from renderers.sheets import card_sheet
 from renderers.supernova import RENDERER
 from renderers.supernova.cards import back_layer, value_layer
-from renderers.supernova.look import HAND_W, TABLE_W
+from renderers.supernova.look import HAND_W, STATION_MARK, TABLE_W
 from renderers.supernova.samples import samples
+from tests.renderers.memos import forget_memoised_layers
 
 SAMPLES = samples()
 CASES = [pytest.param(public, seat, id=name) for name, (public, seat) in SAMPLES.items()]
@@ -181,3 +183,26 @@ def test_static_layers_and_card_tiles_are_built_once(monkeypatch: pytest.MonkeyP
     for public, seat in views:
         RENDERER.table(public), RENDERER.hand(seat)
     assert (value_layer.cache_info().misses, back_layer.cache_info().misses) == misses
+
+
+def test_the_race_says_what_its_station_mark_means(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The track marks repair stations with a symbol alone; its label says what the symbol is."""
+    drawn: list[str] = []
+    original = ImageDraw.ImageDraw.text
+
+    def spy(self: ImageDraw.ImageDraw, xy: Any, text: Any, *args: Any, **kwargs: Any) -> None:
+        drawn.append(str(text))
+        original(self, xy, text, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", spy)
+    forget_memoised_layers()
+    RENDERER.table(SAMPLES["quick_draw"][0])
+    assert STATION_MARK in drawn, "the sample's track has stations"
+    assert any(f"{STATION_MARK} repair station" in text for text in drawn), drawn
+
+
+def test_a_pile_of_one_card_says_one_card_in_the_cards_list() -> None:
+    view = copy.deepcopy(dict(SAMPLES["quick_draw"][0]))
+    view["piles"][0]["cards"] = 1
+    piles = [card for group in card_sheet("supernova", view) for card in group.cards if "pile" in card.name]
+    assert " · 1 card · " in f" · {piles[0].facts} · ", piles[0].facts
