@@ -27,7 +27,7 @@ from renderers.superhot import KINDS, NEEDS, RENDERER, TABLE_SIZE, card_tile, ge
 from renderers.superhot.cards import halves
 from renderers.superhot.look import AID_HALVES, CARD_STYLE, HAND_HALVES, PAPER, TABLE_HALVES
 from renderers.superhot.samples import samples
-from tests.renderers.memos import forget_memoised_layers
+from tests.renderers.every_sample import forget_memoised_layers
 from tests.support.pixels import same_pixels
 
 SAMPLES = samples()

@@ -17,7 +17,7 @@ from renderers.supernova import RENDERER
 from renderers.supernova.cards import back_layer, value_layer
 from renderers.supernova.look import HAND_W, STATION_MARK, TABLE_W
 from renderers.supernova.samples import samples
-from tests.renderers.memos import forget_memoised_layers
+from tests.renderers.every_sample import forget_memoised_layers
 
 SAMPLES = samples()
 CASES = [pytest.param(public, seat, id=name) for name, (public, seat) in SAMPLES.items()]
