@@ -20,6 +20,7 @@ import engines
 import renderers
 from bench.engines import playout
 from bench.figures import Figure, percentile
+from renderers.kit import memo
 from renderers.kit.encode import RenderedImage, encode_png
 from renderers.kit.fonts import font
 from renderers.kit.views import View
@@ -66,11 +67,14 @@ def views_to_draw(game_id: str, renderer: renderers.Renderer, quick: bool) -> li
 def render_speed(quick: bool) -> list[Figure]:
     """Per game and image kind: p50 and p95 ms, and each sample's median over its same-size floor
     (the budget judges the worst sample). Sample and floor are timed in turn, so both see the
-    same machine. The quick run draws a few real mid-game views instead of the gallery's samples."""
+    same machine. Each game starts with empty layer memos: in the bot a game is drawn by its home
+    worker, whose budget (`renderers.kit.memo`) the other workers' games do not share. The quick
+    run draws a few real mid-game views instead of the gallery's samples."""
     times = 1 if quick else 25
     floors: dict[tuple[int, int], list[float]] = {}
     figures = []
     for game_id, renderer in sorted(renderers.REGISTRY.items()):
+        memo.clear_all()  # a game starts with its own layers only, as in its home render worker
         samples = views_to_draw(game_id, renderer, quick)
         kinds: dict[str, tuple[Callable[[str, View], RenderedImage], int]] = {
             "table": (renderers.render_table, 0),
