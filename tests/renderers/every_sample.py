@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from PIL import ImageDraw
 
 from renderers import GENERIC, REGISTRY, Renderer
 from renderers.kit.memo import clear_all
@@ -32,3 +33,18 @@ def forget_memoised_layers() -> None:
         if memo and str(getattr(thing, "__module__", "")).startswith("renderers"):
             thing.cache_clear()
     clear_all()
+
+
+def texts_drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every text Pillow draws from now on in this test, in order (memos emptied first, so layers
+    drawn earlier are drawn, and seen, again)."""
+    drawn: list[str] = []
+    original = ImageDraw.ImageDraw.text
+
+    def spy(self: ImageDraw.ImageDraw, xy: Any, text: Any, *args: Any, **kwargs: Any) -> None:
+        drawn.append(str(text))
+        original(self, xy, text, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", spy)
+    forget_memoised_layers()
+    return drawn

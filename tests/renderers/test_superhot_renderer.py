@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import pytest
-from PIL import Image, ImageChops, ImageDraw
+from PIL import Image, ImageChops
 
 from engines.core import Seat
 from engines.superhot.cards import pool
@@ -27,7 +27,7 @@ from renderers.superhot import KINDS, NEEDS, RENDERER, TABLE_SIZE, card_tile, ge
 from renderers.superhot.cards import halves
 from renderers.superhot.look import AID_HALVES, CARD_STYLE, HAND_HALVES, PAPER, TABLE_HALVES
 from renderers.superhot.samples import samples
-from tests.renderers.every_sample import forget_memoised_layers
+from tests.renderers.every_sample import texts_drawn
 from tests.support.pixels import same_pixels
 
 SAMPLES = samples()
@@ -388,15 +388,7 @@ def test_a_goal_whose_text_does_not_fit_says_see_cards(monkeypatch: pytest.Monke
     """Four goals in a row leave no room for the longer texts: those goals say "See Cards"."""
     view = copy.deepcopy(dict(SAMPLES["solo_midgame"][0]))
     view["goals"] = (view["goals"] * 2)[:4]
-    drawn: list[str] = []
-    original = ImageDraw.ImageDraw.text
-
-    def spy(self: ImageDraw.ImageDraw, xy: Any, text: Any, *args: Any, **kwargs: Any) -> None:
-        drawn.append(str(text))
-        original(self, xy, text, *args, **kwargs)
-
-    monkeypatch.setattr(ImageDraw.ImageDraw, "text", spy)
-    forget_memoised_layers()
+    drawn = texts_drawn(monkeypatch)
     RENDERER.table(view)
     assert drawn.count(SEE_CARDS) >= 2, drawn
 

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import pytest
-from PIL import Image, ImageDraw, ImageStat
+from PIL import Image, ImageStat
 
 from renderers.kit.encode import MAX_ALT_TEXT
 from renderers.sheets import card_sheet
@@ -17,7 +17,7 @@ from renderers.supernova import RENDERER
 from renderers.supernova.cards import back_layer, value_layer
 from renderers.supernova.look import HAND_W, STATION_MARK, TABLE_W
 from renderers.supernova.samples import samples
-from tests.renderers.every_sample import forget_memoised_layers
+from tests.renderers.every_sample import texts_drawn
 
 SAMPLES = samples()
 CASES = [pytest.param(public, seat, id=name) for name, (public, seat) in SAMPLES.items()]
@@ -187,15 +187,7 @@ def test_static_layers_and_card_tiles_are_built_once(monkeypatch: pytest.MonkeyP
 
 def test_the_race_says_what_its_station_mark_means(monkeypatch: pytest.MonkeyPatch) -> None:
     """The track marks repair stations with a symbol alone; its label says what the symbol is."""
-    drawn: list[str] = []
-    original = ImageDraw.ImageDraw.text
-
-    def spy(self: ImageDraw.ImageDraw, xy: Any, text: Any, *args: Any, **kwargs: Any) -> None:
-        drawn.append(str(text))
-        original(self, xy, text, *args, **kwargs)
-
-    monkeypatch.setattr(ImageDraw.ImageDraw, "text", spy)
-    forget_memoised_layers()
+    drawn = texts_drawn(monkeypatch)
     RENDERER.table(SAMPLES["quick_draw"][0])
     assert STATION_MARK in drawn, "the sample's track has stations"
     assert any(f"{STATION_MARK} repair station" in text for text in drawn), drawn
