@@ -23,8 +23,9 @@ from PIL import ImageDraw
 from renderers.kit.palette import RGB, SEATS, ink_on
 from renderers.kit.shapes import Box
 
-PATTERNS = ("", "dot", "stripe", "cross")
-"""Patterns a small coloured cell can carry: none, a dot in its middle, one diagonal, both."""
+PATTERNS = ("", "dot", "stripe", "pair")
+"""Patterns a small coloured cell can carry: none, a dot in its middle, a diagonal, two dots one
+above the other (not a cross: a cell still lit must not look struck out)."""
 
 
 @dataclass(frozen=True)
@@ -84,7 +85,10 @@ def draw_pattern(draw: ImageDraw.ImageDraw, box: Box, category: Category) -> Non
         draw.ellipse(
             (middle[0] - radius, middle[1] - radius, middle[0] + radius, middle[1] + radius), fill=ink
         )
-    if category.pattern in ("stripe", "cross"):
+    if category.pattern == "stripe":
         draw.line((left, bottom, right, top), fill=ink, width=line)
-    if category.pattern == "cross":
-        draw.line((left, top, right, bottom), fill=ink, width=line)
+    if category.pattern == "pair":
+        radius = max(1.5, min(width, height) / 7)
+        x = (left + right) / 2
+        for y in (top + height / 3, top + 2 * height / 3):
+            draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=ink)

@@ -93,11 +93,11 @@ HEALTH: dict[str, Category] = register(
         "green": Category("", GREEN, "green", ""),
         "yellow": Category("", GOLD, "yellow", "dot"),
         "orange": Category("", ORANGE, "orange", "stripe"),
-        "red": Category("", RED_INK, "red", "cross"),
+        "red": Category("", RED_INK, "red", "pair"),
     },
 )
 """A dial's bands: plain green at the top, then yellow cells with a dot, orange with a stripe and
-red with a cross, so a health bar shows its band without colour."""
+red with two dots, so a health bar shows its band without colour."""
 BANDS: dict[int, tuple[Category, ...]] = {
     2: (HEALTH["green"], HEALTH["red"]),
     3: (HEALTH["green"], HEALTH["yellow"], HEALTH["red"]),

@@ -87,7 +87,7 @@ def test_the_check_catches_colours_alike_for_colour_blind_people() -> None:
 def test_each_pattern_draws_differently() -> None:
     """The patterns of small coloured cells (health bands) are told apart by their pixels."""
     drawn = set()
-    for pattern in ("", "dot", "stripe", "cross"):
+    for pattern in ("", "dot", "stripe", "pair"):
         image = Image.new("RGB", (18, 20))
         draw = ImageDraw.Draw(image)
         draw.rectangle((0, 0, 17, 19), fill=(240, 180, 40))
