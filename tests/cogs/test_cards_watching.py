@@ -4,7 +4,6 @@ each player chose), never one its player keeps hidden."""
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 import cogs.cards
@@ -14,7 +13,7 @@ from cogs.cards import card_entry
 from renderers.sheets import card_sheet
 from tests.cogs.test_cards import cards_of, open_game
 from tests.cogs.test_records import admin
-from tests.cogs.world import World, button_labels, make_world, open_hand, table_id_of, take_turn, texts
+from tests.cogs.world import World, button_labels, make_world, play_until_second_turn, table_id_of, texts
 
 GAME = "superhot"
 
@@ -35,29 +34,13 @@ def make(simcord_env: Any) -> World:
     return make_world(simcord_env)
 
 
-async def play_until_second_turn(world: World, thread: Any, table: int) -> Any:
-    """Alice and Bob answer with their first option until Alice's second turn began."""
-    service = world.bot.service
-    for _ in range(300):
-        live = await service.get(table)
-        if len(live.runtime.turn_marks.get(0, [])) == 2:
-            return live
-        assert live.engine.outcome(live.state) is None, "the game ended before alice's second turn"
-        movers = [actor for seat, actor in ((0, world.alice), (1, world.bob)) if live.decisions_for(seat)]
-        if not movers:
-            await asyncio.sleep(0.05)
-            continue
-        await take_turn(movers[0], await open_hand(movers[0], world.table_message(thread)))
-    raise AssertionError("alice's second turn never began")
-
-
 async def test_a_spectator_reads_a_hand_shown_live_and_never_one_kept_hidden(simcord_env) -> None:
     world = make(simcord_env)
     await world.alice.slash(world.games, "settings", spectators="live")
     await world.bob.slash(world.games, "settings", spectators="never")
     thread = await open_game(world, GAME, bob=True)
     table = table_id_of(world.table_message(thread))
-    live = await play_until_second_turn(world, thread, table)
+    live = await play_until_second_turn(world, thread, table, {0: world.alice, 1: world.bob})
 
     late = await delayed_view(live, world.bot.service.storage, 0)
     assert late is not None

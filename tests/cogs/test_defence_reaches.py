@@ -5,7 +5,6 @@ the question and she is not pinged as well."""
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 import simcord
@@ -48,7 +47,7 @@ async def until_alice_defends(
         live = await world.bot.service.get(table_id)
         decision = next((d for d in live.decisions() if d.seat in actors), None)
         if decision is None:
-            await asyncio.sleep(0.05)
+            await world.env.settle()  # an AI seat is still moving: join its work
             continue
         assert decision.key != "defend" or decision.seat != 0, "Alice's defence opened outside a click"
         panel = await open_hand(actors[decision.seat], world.table_message(thread))

@@ -3,9 +3,6 @@ cannot watch their own table, hands appear after the game as each player chose i
 
 from __future__ import annotations
 
-import asyncio
-import time
-
 import discord
 
 import renderers
@@ -15,10 +12,9 @@ from tests.cogs.world import (
     button_labels,
     custom_ids,
     make_world,
-    open_hand,
     panel_after,
+    play_until_second_turn,
     reply,
-    take_turn,
     texts,
 )
 
@@ -79,15 +75,7 @@ async def test_a_live_hand_one_round_late_unless_the_server_forbids_it(simcord_e
     await world.alice.click(lobby, label="Start")
     service = world.bot.service
     table = table_id(world.table_message(thread))
-    give_up = time.perf_counter() + 120  # the System's AI may think in a thread: a busy host is slow
-    while time.perf_counter() < give_up:
-        live = await service.get(table)
-        if len(live.runtime.turn_marks.get(0, [])) == 2 or live.engine.outcome(live.state) is not None:
-            break
-        if not live.decisions_for(0):  # the System player's AI is still moving (it may think in a thread)
-            await asyncio.sleep(0.05)
-            continue
-        await take_turn(world.alice, await open_hand(world.alice, world.table_message(thread)))
+    live = await play_until_second_turn(world, thread, table, {0: world.alice})
     assert len(live.runtime.turn_marks.get(0, [])) == 2, "alice's second turn began"
 
     watched = await world.carol.click(world.table_message(thread), label="Watch")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -142,6 +141,22 @@ async def take_turn(actor: Any, panel: discord.Message) -> discord.Message:
     return panel_after(await actor.select(panel, [first], custom_id=selects[0]))
 
 
+async def play_until_second_turn(world: World, thread: Any, table: int, actors: dict[int, Any]) -> Any:
+    """The people of `actors` (seat -> member) answer their panels with the first option, the AI
+    seats moving between, until seat 0's second turn began; returns the table then."""
+    for _ in range(300):
+        live = await world.bot.service.get(table)
+        if len(live.runtime.turn_marks.get(0, [])) == 2:
+            return live
+        assert live.engine.outcome(live.state) is None, "the game ended before seat 0's second turn"
+        movers = [actor for seat, actor in actors.items() if live.decisions_for(seat)]
+        if not movers:  # an AI seat is still moving (it may think in a thread): join that work
+            await world.env.settle()
+            continue
+        await take_turn(movers[0], await open_hand(movers[0], world.table_message(thread)))
+    raise AssertionError("seat 0's second turn never began")
+
+
 def find_select(message: Any) -> Any:
     """The first select menu of a message."""
     found = selects_of(message)
@@ -219,7 +234,7 @@ async def play_through_panels(
             break
         decision = next((d for d in live.decisions() if d.seat in actors), None)
         if decision is None:  # an AI seat is still moving (it may think in a thread)
-            await asyncio.sleep(0.05)
+            await world.env.settle()  # an AI seat is still moving: join its work
             continue
         actor = actors[decision.seat]
         now = f":{live.state.version}:"
