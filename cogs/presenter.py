@@ -26,6 +26,7 @@ from cogs import ui
 from cogs.consoles import Consoles
 from cogs.media import hand_picture, table_picture
 from cogs.refusals import DMS_CLOSED, THREAD_ARCHIVED, as_retry, retry_after
+from cogs.result_view import result_view
 
 if TYPE_CHECKING:
     from bot.app import SuperTableBot
@@ -233,7 +234,7 @@ class TablePresenter:
         """The result message."""
         result = await self.service.storage.result(live.id)
         if result is not None:
-            await self.channel(live).send(view=ui.result_view(live, result), allowed_mentions=QUIET)
+            await self.channel(live).send(view=result_view(live, result), allowed_mentions=QUIET)
 
     def schedule_archive(self, thread_id: int) -> None:
         """Archive the thread after THREAD_ARCHIVE_AFTER unless a new game started there."""
