@@ -172,13 +172,11 @@ class Actions:
 
     async def ask_to_close(self, interaction: discord.Interaction, table_id: int) -> None:
         """The last person leaving a lobby closes it: asked first."""
-        view = ui.notice_view("Nobody else is seated: leaving closes this table. Leave and close it?")
-        confirm: discord.ui.Button[discord.ui.LayoutView] = discord.ui.Button(
-            label="Leave and close the table",
-            custom_id=ids.lobby(table_id, "leave_yes"),
-            style=discord.ButtonStyle.danger,
+        view = ui.offer_view(
+            "Nobody else is seated: leaving closes this table. Leave and close it?",
+            "Leave and close the table",
+            ids.lobby(table_id, "leave_yes"),
         )
-        view.add_item(discord.ui.ActionRow(confirm))
         await answer(interaction, view=view)
 
     async def joined(self, interaction: discord.Interaction, live: LiveTable) -> None:
@@ -191,11 +189,12 @@ class Actions:
         if settings.dm:
             await tell(interaction, text + "Your turns will come to your DMs (`/settings dm:off` to stop).")
             return
-        view = ui.notice_view(text + "Want your turns sent to your DMs instead of pings here?")
-        button: discord.ui.Button[discord.ui.LayoutView] = discord.ui.Button(
-            label="Send my turns by DM", custom_id=ids.dm(True), style=discord.ButtonStyle.primary
+        view = ui.offer_view(
+            text + "Want your turns sent to your DMs instead of pings here?",
+            "Send my turns by DM",
+            ids.dm(True),
+            discord.ButtonStyle.primary,
         )
-        view.add_item(discord.ui.ActionRow(button))
         await answer(interaction, view=view)
 
     async def dm_preference(self, interaction: discord.Interaction, on: bool) -> None:
@@ -232,13 +231,11 @@ class Actions:
             live = await self.service.get(table_id)
             if live.seat_of(user.id) is None:
                 raise UserError("You are watching this game: there is nothing to forfeit.")
-            view = ui.notice_view("Really forfeit? The AI finishes your seat and you are ranked last.")
-            confirm: discord.ui.Button[discord.ui.LayoutView] = discord.ui.Button(
-                label="Yes, forfeit",
-                custom_id=ids.table(table_id, "forfeit_yes"),
-                style=discord.ButtonStyle.danger,
+            view = ui.offer_view(
+                "Really forfeit? The AI finishes your seat and you are ranked last.",
+                "Yes, forfeit",
+                ids.table(table_id, "forfeit_yes"),
             )
-            view.add_item(discord.ui.ActionRow(confirm))
             await answer(interaction, view=view)
         elif action == "forfeit_yes":
             await interaction.response.defer()

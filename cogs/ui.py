@@ -441,3 +441,12 @@ def rules_view(game: str, title: str, pages: Sequence[str], page: int) -> ui.Lay
 def notice_view(text: str) -> ui.LayoutView:
     """A short message in the V2 style."""
     return layout(ui.TextDisplay(text), accent=None)
+
+
+def offer_view(
+    text: str, label: str, custom_id: str, style: discord.ButtonStyle = discord.ButtonStyle.danger
+) -> ui.LayoutView:
+    """A short message with one button for the next step (a confirmation, a setting)."""
+    view = notice_view(text)
+    view.add_item(ui.ActionRow(button(label, custom_id, style)))
+    return view
