@@ -211,29 +211,34 @@ def rush_games(games: int) -> list[Game]:
     return [Game("rush_solo", (ids[number % len(ids)],), 900_000 + number) for number in range(games)]
 
 
-def team_games(mode: str, games: int) -> list[Game]:
+def team_games(mode: str, games: int, options: tuple[tuple[str, str], ...] = ()) -> list[Game]:
     """Minion Rush solo or co-op games, the fighters (and in co-op each pairing) in rotation."""
     ids = [fighter.id for fighter in content.FIGHTERS]
     if mode == "rush_solo":
         return rush_games(games)
     pairs = [(a, b) for a in ids for b in ids if a < b]
-    return [Game(mode, pairs[number % len(pairs)], 950_000 + number) for number in range(games)]
+    return [
+        Game(mode, pairs[number % len(pairs)], 950_000 + number, options=options) for number in range(games)
+    ]
 
 
 def rush_report(games: int, workers: int = 2) -> str:
     """Solo and co-op Minion Rush with the normal AI: the mean team total (± a standard error),
-    the mean rounds and the ranks of the printed chart."""
+    the mean rounds and the ranks of the printed chart; co-op as printed (one button deck) and
+    with the house rule `two_decks`."""
     rows = []
-    for mode, players in (("rush_solo", 1), ("rush_coop", 2)):
+    plays = (("rush_solo", 1, ()), ("rush_coop", 2, ()), ("rush_coop", 2, (("two_decks", "on"),)))
+    for mode, players, options in plays:
         with ProcessPoolExecutor(workers) as pool:
-            results = list(pool.map(play, team_games(mode, games), chunksize=8))
+            results = list(pool.map(play, team_games(mode, games, options), chunksize=8))
         totals = [sum(played.stars) for played in results]
         mean = sum(totals) / games
         error = (sum((total - mean) ** 2 for total in totals) / max(1, games - 1) / games) ** 0.5
         ranks = Counter(rank(total, players) for total in totals)
         spread = ", ".join(f"{name} {ranks[name]}" for name, _, _ in RANKS if ranks[name])
         rounds = sum(played.rounds for played in results) / games
-        rows.append([mode, str(games), f"{mean:.1f} ± {error:.1f}", f"{rounds:.1f}", spread])
+        label = mode + (", two_decks" if options else "")
+        rows.append([label, str(games), f"{mean:.1f} ± {error:.1f}", f"{rounds:.1f}", spread])
     header = ["Minion Rush, normal AI", "games", "team stars", "mean rounds", "ranks"]
     return "\n".join(markdown_table(header, rows)) + "\n"
 

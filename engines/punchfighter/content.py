@@ -26,7 +26,6 @@ DECK_SIZE = 14  # fighter cards per fighter, counting copies
 MAX_COST = 4  # letters in a combo card's cost
 BUTTON_TOTAL = 58
 STARTER_COPIES = 6  # of each starter (one per letter A-D): enough pads for 6 players
-COOP_BUTTON_DECKS = 2  # co-op Minion Rush shuffles two button decks together (ruling C25)
 ACHIEVEMENT_COUNT = 12
 BOARD_CHARS = frozenset(".yrso -")
 FLOOR = frozenset(".yr")  # hexes a fighter may stand on

@@ -57,9 +57,9 @@ RULES: tuple[str, ...] = (
     "for 4 and steps closer to the nearest fighter; a **W** makes every minion attack.\n\n"
     "Fighters may only attack minions; after each range-1 attack you may move up to 2 spaces. "
     "A K.O.'d minion earns a star, a K.O.'d fighter loses one.\n\n"
-    "**Solo** and **co-op** (stars added together) play until the button deck runs out (co-op "
-    "shuffles two button decks together, so each of you gets about as many turns as a solo "
-    "player), then rank you: 1 player: Amateur up to 6, Semi-Pro 7-8, Pro 9, Ranked 10, "
+    "**Solo** and **co-op** (stars added together) play until the button deck runs out (the "
+    "house rule `two_decks` gives co-op two decks, so each of you gets about as many turns as a "
+    "solo player), then rank you: 1 player: Amateur up to 6, Semi-Pro 7-8, Pro 9, Ranked 10, "
     "Champion 11, Grand Champion 12+; 2 players: Amateur up to 10, Semi-Pro 11-12, Pro 13-14, "
     "Ranked 15-16, Champion 17-19, Grand Champion 20+. **Competitive** Minion Rush uses the standard ending.",
 )

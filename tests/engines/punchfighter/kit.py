@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import msgspec
 
@@ -37,10 +37,14 @@ def secrets(state: PunchState) -> dict[int, list[str]]:
 
 
 def new_game(
-    mode: str = "standard", seats: int = 3, seed: int = 1, fighters: Sequence[str] = ()
+    mode: str = "standard",
+    seats: int = 3,
+    seed: int = 1,
+    fighters: Sequence[str] = (),
+    options: Mapping[str, str] | None = None,
 ) -> PunchState:
     """A game past the fighter choice (each seat takes `fighters[seat]`, else the first offered)."""
-    state = ENGINE.new_game([Seat(i, f"P{i + 1}") for i in range(seats)], mode, {}, seed)
+    state = ENGINE.new_game([Seat(i, f"P{i + 1}") for i in range(seats)], mode, dict(options or {}), seed)
     while state.phase == "choose" and state.ask is not None:
         seat = state.ask.seat
         (decision,) = ENGINE.decisions(state)

@@ -288,19 +288,25 @@ def test_co_op_adds_the_two_players_stars_for_the_chart() -> None:
 
 
 def test_co_op_shuffles_two_button_decks_together() -> None:
-    """Ruling C25: co-op's clock is two button decks (the 34 deck buttons and the 16 spare starters,
-    twice), so each of the two players gets about as many turns as a solo player."""
-    decks = (("rush_solo", 1, 34 + 20), ("rush_versus", 2, 34 + 16), ("rush_coop", 2, 100))
-    for mode, players, buttons in decks:
-        state = new_game(mode, players, seed=3)
+    """House rule `two_decks` (ruling C25): co-op's clock is two button decks (the 34 deck buttons
+    and the 16 spare starters, twice), so each of the two players gets about as many turns as a
+    solo player; as printed, co-op plays one deck like the other modes."""
+    decks = (
+        ("rush_solo", 1, 34 + 20, {}),
+        ("rush_versus", 2, 34 + 16, {}),
+        ("rush_coop", 2, 34 + 16, {}),
+        ("rush_coop", 2, 100, {"two_decks": "on"}),
+    )
+    for mode, players, buttons, chosen in decks:
+        state = new_game(mode, players, seed=3, options=chosen)
         assert len(state.button_deck) + len(state.offer) + len(state.button_discard) == buttons, mode
 
 
 def test_two_normal_ais_in_co_op_rank_above_amateur() -> None:
-    """Ruling C25: seeded co-op games by two normal AIs, one per pairing of fighters in rotation,
-    reach the chart's middle ranks as a solo AI does (with one button deck each pair ranked
-    Amateur, about 5 stars; measured with two decks, 13.6 on average over 300 games)."""
-    games = team_games("rush_coop", 6)
+    """House rule `two_decks` (ruling C25): seeded co-op games by two normal AIs, one per pairing
+    of fighters in rotation, reach the chart's middle ranks as a solo AI does (with the printed
+    one button deck each pair ranked Amateur, about 5 stars; with two, 13.7 on average over 300)."""
+    games = team_games("rush_coop", 6, (("two_decks", "on"),))
     totals = [sum(play(game).stars) for game in games]
     assert sum(totals) / len(totals) >= 11  # Semi-Pro or better on average
     assert sum(rank(total, 2) != "Amateur" for total in totals) >= 4
