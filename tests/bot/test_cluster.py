@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import inspect
 import sys
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
@@ -65,10 +66,11 @@ async def two_processes(pg: Backend) -> AsyncIterator[tuple[Process, Process]]:
             await process.cluster.leave()
 
 
-async def until(condition: object, what: str) -> None:
+async def until(condition: Callable[[], bool | Awaitable[bool]], what: str) -> None:
     """Wait for a notice to arrive (they come within milliseconds; a hung one fails, not hangs)."""
     for _ in range(500):
-        if callable(condition) and condition():
+        met = condition()
+        if await met if inspect.isawaitable(met) else met:
             return
         await asyncio.sleep(0.01)
     pytest.fail(f"never happened: {what}")
@@ -80,13 +82,14 @@ async def test_a_change_made_in_one_process_reaches_the_other(pg: Backend) -> No
         seen = await two.service.get(table_id)
         await one.service.act(table_id, 100, seen.state.version, "swap", [])
 
-        def told() -> bool:
-            return any(c.table_id == table_id and c.kind == "remote" for c in two.changes.changes)
+        async def sees_it() -> bool:  # notices of the setup's saves may still arrive first
+            return bool((await two.service.get(table_id)).state.version == seen.state.version + 1)
 
-        await until(told, "the other process is told of the change")
+        await until(sees_it, "the other process drops its stale copy when told of the change")
+        assert any(c.table_id == table_id and c.kind == "remote" for c in two.changes.changes), "shown"
         assert not any(c.kind == "remote" for c in one.changes.changes), "a process ignores its own saves"
         fresh = await two.service.get(table_id)
-        assert fresh.state.version == seen.state.version + 1 and fresh.runtime.clocks
+        assert fresh.runtime.clocks
         await two.service.act(table_id, 101, fresh.state.version, "swap", [])  # no stale copy in the way
 
 
@@ -187,10 +190,10 @@ async def test_notices_missed_on_a_lost_connection_clear_the_cache(pg: Backend) 
         assert (await two.service.get(table_id)).state.version == seen.state.version + 1
         await one.service.act(table_id, 101, seen.state.version + 1, "swap", [])
 
-        def told() -> bool:
-            return any(c.table_id == table_id and c.kind == "remote" for c in two.changes.changes)
+        async def sees_it() -> bool:  # its cached copy is dropped only by a notice
+            return bool((await two.service.get(table_id)).state.version == seen.state.version + 2)
 
-        await until(told, "notices come again")
+        await until(sees_it, "notices come again")
 
 
 async def test_a_killed_process_leaves_nothing_behind_the_other_finishes_its_game(pg: Backend) -> None:
