@@ -39,8 +39,7 @@ class Layout:
 
     @property
     def board_size(self) -> tuple[int, int]:
-        width, height = self.grid.extent(HEX)
-        return math.ceil(width), math.ceil(height)
+        return _board_size(self.grid)
 
     @property
     def arena(self) -> Box:
@@ -114,6 +113,14 @@ class Layout:
         left, top = self.origin
         x0, y0, x1, y1 = _corner(self.grid, False, top_side=True)
         return (left + x0, top + y0, left + x1, top + y1)
+
+
+@cache
+def _board_size(grid: Grid) -> tuple[int, int]:
+    """The board's picture in whole pixels (every hex centre is placed relative to it: worked out
+    once per board, not for each of the thousand hexes and pieces an image places)."""
+    width, height = grid.extent(HEX)
+    return math.ceil(width), math.ceil(height)
 
 
 @cache
