@@ -3,10 +3,11 @@
 `python -m bench.layer_memory [--tables 200] [--rounds 6] [--games superhot,smashmasters]` plays
 the act load's tables (every mode of every game with room for AI seats, a person named "Player N"
 as in `bench.load`) with their AI, and draws each table and its person's hand once a round in this
-process, round-robin, as a render worker under that load does. It prints the CPU time an image
-took and the process's memory after each round, then each memo's bytes, entries, hits and misses
-(`renderers.kit.memo`, within `RENDER_CACHE_MIB`). Memory and the comparison of budgets, not speed:
-run it twice on the same host to compare.
+process, round-robin, as a render worker under that load does (decoded, drawn, mapped onto the
+game's palette and written as PNG). It prints the CPU time an image took (the drawing alone, not
+the AI's moves) and the process's memory after each round, then each memo's bytes, entries, hits
+and misses (`renderers.kit.memo`, within `RENDER_CACHE_MIB`). Run it twice on the same host to
+compare.
 """
 
 from __future__ import annotations
@@ -16,11 +17,13 @@ import random
 import time
 from typing import Any
 
-import renderers
+import msgspec
+
 from bench.load import table_plans
 from engines import REGISTRY
 from engines.core import Engine, policy_for
 from engines.core.types import Seat
+from renderers import worker
 from renderers.kit import memo
 
 MIB = 2**20
@@ -61,9 +64,14 @@ class Table:
             choice = list(self.policy.choose(self.engine, self.state, decision))
             self.engine.apply(self.state, decision.seat, decision.key, choice, 0.0)
 
-    def draw(self) -> None:
-        renderers.render_table(self.game, self.engine.view(self.state, None))
-        renderers.render_hand(self.game, self.engine.view(self.state, 0))
+    def draw(self) -> float:
+        """Draw and encode the table and its person's hand as a render worker does; the CPU seconds
+        that took (the views' making and the AI's moves left out)."""
+        table, hand = (msgspec.json.encode(self.engine.view(self.state, seat)) for seat in (None, 0))
+        started = time.process_time()
+        worker.render("table", self.game, table)
+        worker.render("hand", self.game, hand)
+        return time.process_time() - started
 
 
 def main() -> None:
@@ -81,11 +89,11 @@ def main() -> None:
     ]
     print(f"{len(tables)} tables, budget {memo.BUDGET.limit / MIB:.0f} MiB")
     for number in range(1, args.rounds + 1):
-        started = time.process_time()
+        spent = 0.0
         for table in tables:
             table.play()
-            table.draw()
-        per_image = (time.process_time() - started) * 1000 / (2 * len(tables))
+            spent += table.draw()
+        per_image = spent * 1000 / (2 * len(tables))
         print(
             f"round {number}: {per_image:.2f} ms CPU an image, layers {memo.held_bytes() / MIB:.1f} MiB, "
             f"private {private_mib():.0f} MiB"
