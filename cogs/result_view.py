@@ -9,15 +9,18 @@ from bot.live import LiveTable
 from bot.storage.records import ResultRecord
 from bot.user_text import plain
 from cogs import ids
+from cogs.cards_ids import cards_button
 from cogs.ui import MEDALS, button, layout
 from engines.core.boards import board_label, board_of
 from engines.core.house_rules import changes_difficulty, names_on
+from renderers.sheets import has_sheet
 
 LOST, WON, TOGETHER = "✖️", "🏆", "⭐"  # every seat's mark when the players lost, won or scored together
 
 
 def result_view(live: LiveTable, result: ResultRecord) -> ui.LayoutView:
-    """The result message: placements, scores, and a Rematch button."""
+    """The result message: placements, scores, a Rematch button and Cards (the cards in play at
+    the end, each asker's own view of them)."""
     lines = []
     shared = shared_place(live, result)
     for seat in sorted(result.seats, key=lambda s: (s.placement, s.seat)):
@@ -38,10 +41,10 @@ def result_view(live: LiveTable, result: ResultRecord) -> ui.LayoutView:
     note = records_note(live, result)
     if note:
         text += f"\n-# {note}"
-    row = ui.ActionRow(
-        button("Rematch", ids.table(live.id, "rematch"), discord.ButtonStyle.primary, emoji="🔁")
-    )
-    return layout(ui.TextDisplay(text), row)
+    buttons = [button("Rematch", ids.table(live.id, "rematch"), discord.ButtonStyle.primary, emoji="🔁")]
+    if has_sheet(live.record.game):  # the final table (and each player's last hand) as text
+        buttons.append(cards_button(live.id))
+    return layout(ui.TextDisplay(text), ui.ActionRow(*buttons))
 
 
 def shared_place(live: LiveTable, result: ResultRecord) -> str:

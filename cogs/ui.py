@@ -275,8 +275,8 @@ def panel_view(
 
 
 def cards_row(live: LiveTable) -> list[ui.Item[ui.LayoutView]]:
-    """A panel's Cards button (every card in play as text), while the game runs."""
-    if live.record.status != "active" or not has_sheet(live.record.game):
+    """A panel's Cards button (every card in play as text), while the game runs and after it."""
+    if live.record.status not in ("active", "finished") or not has_sheet(live.record.game):
         return []
     return [ui.ActionRow(cards_button(live.id))]
 

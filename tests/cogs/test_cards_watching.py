@@ -4,12 +4,14 @@ each player chose), never one its player keeps hidden."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
 import cogs.cards
 import renderers
 from bot.watching import delayed_view
 from cogs.cards import card_entry
+from cogs.ui import panel_view
 from renderers.sheets import card_sheet
 from tests.cogs.test_cards import cards_of, open_game
 from tests.cogs.test_records import admin
@@ -90,3 +92,13 @@ async def test_after_the_game_the_spectator_panel_lists_the_hands_shown_after_it
     listed = texts(await cards_of(world.carol, watched))
     assert "### alice's hand\n" in listed and all(entry in listed for entry in alice)
     assert "### bob's hand" not in listed and not any(entry in listed for entry in bob)
+
+    result = next(m for m in reversed(thread.history()) if "results" in texts(m))
+    assert "Cards" in button_labels(result), "the result message lists the final cards too"
+    from_result = texts(await cards_of(world.carol, result))
+    assert all(entry in from_result for entry in alice) and not any(entry in from_result for entry in bob)
+    own = texts(await cards_of(world.bob, result))
+    assert "as only you see them" in own and all(entry in own for entry in bob), "Bob reads his last hand"
+    redrawn = panel_view(await world.bot.service.get(table), 1, "hand.png", "")  # his open hand panel
+    panel = SimpleNamespace(components=redrawn.children)
+    assert "This game is over." in texts(panel) and "Cards" in button_labels(panel)
