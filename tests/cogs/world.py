@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -54,6 +55,7 @@ def make_world(env: simcord.Env) -> World:
     games = guild.create_text_channel("games")
     members = [guild.add_member(env.create_user(name)) for name in ("alice", "bob", "carol")]
     world = World(env, guild, games, *members)
+    world.bot.service.new_seed = itertools.count(1).__next__  # the same games on every run
     on_virtual_time(world.bot, env)
     return world
 
@@ -127,18 +129,24 @@ def panel_after(result: Any) -> discord.Message:
 
 
 async def take_turn(actor: Any, panel: discord.Message) -> discord.Message:
-    """Answer the panel's decision with its first option (or confirm an empty/first multi-choice)."""
+    """Answer the panel's decision with its first option that does not take a step back (or
+    confirm an empty/first multi-choice): always the first would undo and redo one card for ever."""
+    answers = [c for c in components(panel) if (getattr(c, "custom_id", None) or "").startswith("st:")]
+    if answers:
+        return panel_after(await actor.click(panel, custom_id=forward(answers).custom_id))
     ids_ = custom_ids(panel)
-    buttons = [c for c in ids_ if c.startswith("st:")]
-    if buttons:
-        return panel_after(await actor.click(panel, custom_id=buttons[0]))
     selects = [c for c in ids_ if c.startswith("ss:")]
     assert selects, f"no decision on the panel: {texts(panel)}"
     confirm = [c for c in ids_ if c.startswith("sc:")]
     if confirm:
         return panel_after(await actor.click(panel, custom_id=confirm[0]))
-    first = next(o.value for o in find_select(panel).options)
+    first = forward(find_select(panel).options).value
     return panel_after(await actor.select(panel, [first], custom_id=selects[0]))
+
+
+def forward(choices: list[Any]) -> Any:
+    """The first button or menu option not labelled Back (the first of all when every one is)."""
+    return next((c for c in choices if not (c.label or "").startswith("Back")), choices[0])
 
 
 async def play_until_second_turn(world: World, thread: Any, table: int, actors: dict[int, Any]) -> Any:
