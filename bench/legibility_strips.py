@@ -19,10 +19,9 @@ from PIL import Image, ImageDraw
 
 from renderers import REGISTRY
 from renderers.kit.fonts import font
+from renderers.kit.legibility import SHOWN_WIDTH
 
 OUT = Path(__file__).resolve().parent.parent / "docs" / "legibility"
-SHOWN_WIDTH = 550
-"""How wide Discord shows a table image (renderers.kit.legibility.SHOWN_WIDTH)."""
 TABLES: dict[str, str] = {
     "smashmasters": "four_players",
     "supernova": "six_players_shared",
