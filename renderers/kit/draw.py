@@ -24,7 +24,16 @@ from renderers.kit.palette import (
     TEXT,
     SeatStyle,
 )
-from renderers.kit.shapes import Box, rounded_box, rounded_mask, rounded_outline, shade, shadow, shadow_mask
+from renderers.kit.shapes import (
+    Box,
+    raised_box,
+    rounded_box,
+    rounded_mask,
+    rounded_outline,
+    shade,
+    shadow,
+    shadow_mask,
+)
 from renderers.kit.text import ellipsize, fit_block, fit_items, fit_line, text_width
 
 Size = tuple[int, int]
@@ -168,11 +177,10 @@ def seat_plate(
     left, top, right, bottom = box
     height = bottom - top
     radius = 16
-    shadow(canvas, box, radius)
     if active:
-        rounded_box(canvas, box, radius, PANEL, HIGHLIGHT, 4)
+        raised_box(canvas, box, radius, PANEL, HIGHLIGHT, 4)
     else:
-        rounded_box(canvas, box, radius, PANEL, PANEL_EDGE, 2)
+        raised_box(canvas, box, radius, PANEL, PANEL_EDGE, 2)
     pad = max(10, height // 7)
     diameter = min(height - 2 * pad, 60, (right - left) // 5)
     seat_token(canvas, (left + pad + diameter // 2, (top + bottom) // 2), diameter, style)
@@ -329,8 +337,7 @@ def centred_text(
 
 def panel(canvas: Image.Image, box: Box, fill: RGB, edge: RGB, edge_width: int = 2, radius: int = 14) -> None:
     """A raised panel: a rounded box with an edge, on a soft shadow."""
-    shadow(canvas, box, radius, 3, 6)
-    rounded_box(canvas, box, radius, fill, edge, edge_width)
+    raised_box(canvas, box, radius, fill, edge, edge_width, 3, 6)
 
 
 def footer_bar(canvas: Image.Image, label: str, text: str, height: int = 58) -> None:

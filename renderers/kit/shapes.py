@@ -1,7 +1,9 @@
 """Antialiased shapes: rounded boxes, drop shadows and the felt background.
 
 Pillow draws rounded rectangles without antialiasing, so each shape is drawn four times larger
-into a mask and scaled down. Masks are memoised here and only ever used as paste masks.
+into a mask and scaled down. A large box's mask is stretched from a small square of the same
+radius (its corners, and one plain row and column between them), so a new size costs a few pastes,
+not a scaling of the whole box. Masks are memoised here and only ever used as paste masks.
 """
 
 from __future__ import annotations
@@ -17,15 +19,55 @@ Box = tuple[int, int, int, int]
 _SUPERSAMPLE = 4
 
 
-@layer_memo
-def rounded_mask(width: int, height: int, radius: int) -> Image.Image:
-    """An "L" mask of a rounded rectangle filling (width, height). Never mutate the result."""
+_REACH_BEYOND_RADIUS = 4
+"""Pixels past the radius that a corner's antialiasing can reach (LANCZOS spans 3 output pixels)."""
+
+
+def _supersampled(width: int, height: int, radius: int) -> Image.Image:
     big = Image.new("L", (width * _SUPERSAMPLE, height * _SUPERSAMPLE))
-    radius = max(0, min(radius, width // 2, height // 2))
     ImageDraw.Draw(big).rounded_rectangle(
         (0, 0, big.width - 1, big.height - 1), radius=radius * _SUPERSAMPLE, fill=255
     )
     return big.resize((width, height), Image.Resampling.LANCZOS)
+
+
+@layer_memo
+def _corner_sheet(radius: int) -> Image.Image:
+    """The smallest rounded square with this radius whose corners do not touch: every larger box's
+    mask is this square with its middle row and column repeated."""
+    side = 2 * (radius + _REACH_BEYOND_RADIUS) + 1
+    return _supersampled(side, side, radius)
+
+
+def _clamped(width: int, height: int, radius: int) -> int:
+    return max(0, min(radius, width // 2, height // 2))
+
+
+def _fits_sheet(width: int, height: int, radius: int) -> bool:
+    return min(width, height) > 2 * (radius + _REACH_BEYOND_RADIUS)
+
+
+@layer_memo
+def rounded_mask(width: int, height: int, radius: int) -> Image.Image:
+    """An "L" mask of a rounded rectangle filling (width, height). Never mutate the result."""
+    radius = _clamped(width, height, radius)
+    if not _fits_sheet(width, height, radius):
+        return _supersampled(width, height, radius)
+    sheet, reach = _corner_sheet(radius), radius + _REACH_BEYOND_RADIUS
+    mask = Image.new("L", (width, height), sheet.getpixel((reach, reach)))
+    far, middle_w, middle_h = sheet.width - reach, width - 2 * reach, height - 2 * reach
+    edges = (
+        ((reach, 0, reach + 1, reach), (middle_w, reach), (reach, 0)),
+        ((reach, far, reach + 1, sheet.height), (middle_w, reach), (reach, height - reach)),
+        ((0, reach, reach, reach + 1), (reach, middle_h), (0, reach)),
+        ((far, reach, sheet.width, reach + 1), (reach, middle_h), (width - reach, reach)),
+    )
+    for cut, size, spot in edges:
+        mask.paste(sheet.crop(cut).resize(size, Image.Resampling.NEAREST), spot)
+    for x, y in ((0, 0), (far, 0), (0, far), (far, far)):
+        spot = (x if x == 0 else width - reach, y if y == 0 else height - reach)
+        mask.paste(sheet.crop((x, y, x + reach, y + reach)), spot)
+    return mask
 
 
 @layer_memo
@@ -59,8 +101,21 @@ class _Corners(NamedTuple):
 
 @layer_memo
 def _corners(width: int, height: int, radius: int) -> _Corners:
-    mask = rounded_mask(width, height, radius)
+    radius = _clamped(width, height, radius)
+    fits = _fits_sheet(width, height, radius)
+    source = _corner_sheet(radius) if fits else rounded_mask(width, height, radius)  # same corners
+    reach = _reach_below_full(source)
+    if 2 * reach >= width or 2 * reach >= height or (fits and reach > radius + _REACH_BEYOND_RADIUS):
+        return _Corners(reach, (), rounded_mask(width, height, radius))
+    far_x, far_y = source.width - reach, source.height - reach
+    spots = [(x, y) for y in (0, far_y) for x in (0, far_x)]
+    return _Corners(reach, tuple(source.crop((x, y, x + reach, y + reach)) for x, y in spots), None)
+
+
+def _reach_below_full(mask: Image.Image) -> int:
+    """How far from its nearest corner, across and down, any pixel of `mask` is below 255."""
     below_full = mask.point(lambda v: 255 if v < 255 else 0)
+    width, height = mask.size
     half_w, half_h = (width + 1) // 2, (height + 1) // 2
     reach = 0
     for flip_x, flip_y in ((False, False), (True, False), (False, True), (True, True)):
@@ -75,10 +130,7 @@ def _corners(width: int, height: int, radius: int) -> _Corners:
         box = quarter.getbbox()
         if box is not None:
             reach = max(reach, box[2], box[3])
-    if 2 * reach >= width or 2 * reach >= height:
-        return _Corners(reach, (), mask)
-    spots = [(x, y) for y in (0, height - reach) for x in (0, width - reach)]
-    return _Corners(reach, tuple(mask.crop((x, y, x + reach, y + reach)) for x, y in spots), None)
+    return reach
 
 
 def fill_rounded(
@@ -140,6 +192,55 @@ def shadow(image: Image.Image, box: Box, radius: int, offset: int = 4, blur: int
     left, top, right, bottom = box
     mask = shadow_mask(right - left, bottom - top, radius, blur, 0.55)
     image.paste((0, 0, 0), (left - blur + offset // 2, top - blur + offset), mask)
+
+
+class _Band(NamedTuple):
+    """A piece of a shadow mask and where it goes, from the shadow's top left."""
+
+    mask: Image.Image
+    left: int
+    top: int
+
+
+@layer_memo
+def _shadow_bands(width: int, height: int, radius: int, offset: int, blur: int) -> tuple[_Band, ...]:
+    """The shadow of a (width, height) box cut into the bands around the middle that the box,
+    drawn opaque over it, hides anyway (where its corners are not rounded): pasting only these
+    draws the same picture with a fraction of the blending."""
+    mask = shadow_mask(width, height, radius, blur, 0.55)
+    reach = _corners(width, height, radius).reach
+    dx, dy = blur - offset // 2, blur - offset  # the box's top left, from the shadow's
+    hidden = (dx + reach, dy + reach, dx + width - reach, dy + height - reach)
+    if hidden[0] >= hidden[2] or hidden[1] >= hidden[3]:
+        return (_Band(mask, 0, 0),)
+    left, top, right, bottom = hidden
+    boxes = [
+        (0, 0, mask.width, top),
+        (0, bottom, mask.width, mask.height),
+        (0, top, left, bottom),
+        (right, top, mask.width, bottom),
+    ]
+    kept = [box for box in boxes if box[0] < box[2] and box[1] < box[3]]
+    return tuple(_Band(mask.crop(box), box[0], box[1]) for box in kept)
+
+
+def raised_box(
+    image: Image.Image,
+    box: Box,
+    radius: int,
+    fill: RGB,
+    outline: RGB | None = None,
+    width: int = 0,
+    offset: int = 4,
+    blur: int = 8,
+) -> None:
+    """An opaque rounded box on a soft drop shadow (`shadow`, then `rounded_box`), the shadow drawn
+    only where the box leaves it visible."""
+    left, top, right, bottom = box
+    corner_x, corner_y = left - blur + offset // 2, top - blur + offset
+    for band in _shadow_bands(right - left, bottom - top, radius, offset, blur):
+        image.paste((0, 0, 0), (corner_x + band.left, corner_y + band.top), band.mask)
+    rounded_box(image, box, radius, fill, outline, width)
 
 
 def felt(width: int, height: int) -> Image.Image:

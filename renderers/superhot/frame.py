@@ -16,7 +16,7 @@ from renderers.kit.fonts import font
 from renderers.kit.legibility import RULES, text_role
 from renderers.kit.memo import layer_memo
 from renderers.kit.palette import RGB, SeatStyle, seat_style
-from renderers.kit.shapes import Box, rounded_box, rounded_outline, shadow
+from renderers.kit.shapes import Box, raised_box, rounded_box, rounded_outline
 from renderers.kit.text import (
     fit_block,
     fit_line,
@@ -313,8 +313,7 @@ def _bullets_panel(canvas: Image.Image, pen: ImageDraw.ImageDraw, low: bool) -> 
     """The Bullets Deck: a drawn bullet and "bullets left" (black and yellow when few are left)."""
     left, top, _, _ = BULLETS_BOX
     fill, ink = (BAR, ALERT) if low else (RED, WHITE)
-    shadow(canvas, BULLETS_BOX, 14, 3, 6)
-    rounded_box(canvas, BULLETS_BOX, 14, fill)
+    raised_box(canvas, BULLETS_BOX, 14, fill, offset=3, blur=6)
     draw_bullet(canvas, (left + 16, top + 28, left + 84, top + 58), ink)
     label = f"{WARNING} bullets left" if low else "bullets left"
     pen.text((left + 16, top + 86), label, font=font(20, bold=True), fill=ink, anchor="lm")

@@ -16,7 +16,7 @@ from PIL import Image, ImageDraw
 from renderers.kit.cards import corner_radius
 from renderers.kit.draw import badge, badge_width, centred_text, fitted_badge, paste_layer
 from renderers.kit.fonts import font
-from renderers.kit.shapes import Box, rounded_box, rounded_outline, shade, shadow
+from renderers.kit.shapes import Box, raised_box, rounded_box, rounded_outline, shade
 from renderers.kit.text import fit_line, text_width
 from renderers.kit.views import View, as_int, as_mapping, as_mappings, as_str
 from renderers.superhot import geometry
@@ -193,8 +193,7 @@ class _Table:
             if index == self.target_slot:
                 y = LINE_TOP + NUDGE
                 ring = (x - 6, y - 6, x + card_w + 6, y + card_h + 6)
-                shadow(self.canvas, ring, radius + 6)
-                rounded_box(self.canvas, ring, radius + 6, BAR)
+                raised_box(self.canvas, ring, radius + 6, BAR)
                 rounded_box(self.canvas, (x - 4, y - 4, x + card_w + 4, y + card_h + 4), radius + 4, ALERT)
                 if card is not None:
                     tile = card_tile(card, geo.card, TABLE_HALVES, False)
