@@ -25,6 +25,7 @@ from renderers.kit.palette import (
     SeatStyle,
 )
 from renderers.kit.shapes import (
+    SHADOW_STRENGTH,
     Box,
     raised_box,
     rounded_box,
@@ -33,6 +34,7 @@ from renderers.kit.shapes import (
     shade,
     shadow,
     shadow_mask,
+    shadow_shift,
 )
 from renderers.kit.text import ellipsize, fit_block, fit_items, fit_line, text_width
 
@@ -65,8 +67,10 @@ def shadowed(tile: Image.Image, offset: int = 4, blur: int = 8, radius: int | No
     by `radius`): the same pixels in one paste instead of two. Build it once per tile (memoise
     it) and draw it with paste_layer()."""
     width, height = tile.size
-    mask = shadow_mask(width, height, corner_radius(width) if radius is None else radius, blur, 0.55)
-    dx, dy = -blur + offset // 2, -blur + offset
+    mask = shadow_mask(
+        width, height, corner_radius(width) if radius is None else radius, blur, SHADOW_STRENGTH
+    )
+    dx, dy = shadow_shift(offset, blur)
     left, top = min(0, dx), min(0, dy)
     right, bottom = max(width, dx + mask.width), max(height, dy + mask.height)
     alpha = Image.new("L", (right - left, bottom - top), 0)

@@ -17,6 +17,8 @@ from renderers.kit.palette import FELT, FELT_LIGHT, RGB
 
 Box = tuple[int, int, int, int]
 _SUPERSAMPLE = 4
+SHADOW_STRENGTH = 0.55
+"""How dark a drop shadow is under its box (0..1)."""
 
 
 _REACH_BEYOND_RADIUS = 4
@@ -187,11 +189,18 @@ def rounded_box(
     fill_rounded(image, fill, left, top, w, h, radius)
 
 
+def shadow_shift(offset: int, blur: int) -> tuple[int, int]:
+    """Where a box's shadow mask goes, from the box's top left: `blur` wider on every side, and
+    moved `offset` down and half as far right."""
+    return offset // 2 - blur, offset - blur
+
+
 def shadow(image: Image.Image, box: Box, radius: int, offset: int = 4, blur: int = 8) -> None:
     """A soft drop shadow under the rounded box (draw it before the box)."""
     left, top, right, bottom = box
-    mask = shadow_mask(right - left, bottom - top, radius, blur, 0.55)
-    image.paste((0, 0, 0), (left - blur + offset // 2, top - blur + offset), mask)
+    mask = shadow_mask(right - left, bottom - top, radius, blur, SHADOW_STRENGTH)
+    dx, dy = shadow_shift(offset, blur)
+    image.paste((0, 0, 0), (left + dx, top + dy), mask)
 
 
 class _Band(NamedTuple):
@@ -207,9 +216,10 @@ def _shadow_bands(width: int, height: int, radius: int, offset: int, blur: int) 
     """The shadow of a (width, height) box cut into the bands around the middle that the box,
     drawn opaque over it, hides anyway (where its corners are not rounded): pasting only these
     draws the same picture with a fraction of the blending."""
-    mask = shadow_mask(width, height, radius, blur, 0.55)
+    mask = shadow_mask(width, height, radius, blur, SHADOW_STRENGTH)
     reach = _corners(width, height, radius).reach
-    dx, dy = blur - offset // 2, blur - offset  # the box's top left, from the shadow's
+    shift_x, shift_y = shadow_shift(offset, blur)
+    dx, dy = -shift_x, -shift_y  # the box's top left, from the shadow's
     hidden = (dx + reach, dy + reach, dx + width - reach, dy + height - reach)
     if hidden[0] >= hidden[2] or hidden[1] >= hidden[3]:
         return (_Band(mask, 0, 0),)
@@ -237,9 +247,9 @@ def raised_box(
     """An opaque rounded box on a soft drop shadow (`shadow`, then `rounded_box`), the shadow drawn
     only where the box leaves it visible."""
     left, top, right, bottom = box
-    corner_x, corner_y = left - blur + offset // 2, top - blur + offset
+    dx, dy = shadow_shift(offset, blur)
     for band in _shadow_bands(right - left, bottom - top, radius, offset, blur):
-        image.paste((0, 0, 0), (corner_x + band.left, corner_y + band.top), band.mask)
+        image.paste((0, 0, 0), (left + dx + band.left, top + dy + band.top), band.mask)
     rounded_box(image, box, radius, fill, outline, width)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from renderers.kit.shapes import fill_rounded, raised_box, rounded_box, rounded_mask, shadow
 
@@ -45,8 +45,6 @@ def test_random_sizes_match_too() -> None:
 
 def drawn_whole(width: int, height: int, radius: int) -> Image.Image:
     """A rounded mask drawn at four times the size and scaled down in one go."""
-    from PIL import ImageDraw
-
     big = Image.new("L", (width * 4, height * 4))
     radius = max(0, min(radius, width // 2, height // 2))
     ImageDraw.Draw(big).rounded_rectangle((0, 0, big.width - 1, big.height - 1), radius=radius * 4, fill=255)
