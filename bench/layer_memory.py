@@ -98,11 +98,14 @@ def main() -> None:
             f"round {number}: {per_image:.2f} ms CPU an image, layers {memo.held_bytes() / MIB:.1f} MiB, "
             f"private {private_mib():.0f} MiB"
         )
-    print("MiB      entries  hits     misses   memo")
+    print("MiB      entries  packed   hits     unpacked misses   memo")
     for layer in sorted(memo.BUDGET.memos, key=lambda item: -item.cache_info().nbytes)[:25]:
         info = layer.cache_info()
         name = f"{layer.__module__}.{layer.__qualname__}"
-        print(f"{info.nbytes / MIB:7.1f}  {info.currsize:7d}  {info.hits:7d}  {info.misses:7d}  {name}")
+        print(
+            f"{info.nbytes / MIB:7.1f}  {info.currsize:7d}  {info.packed:7d}  {info.hits:7d}  "
+            f"{info.unpacked:7d}  {info.misses:7d}  {name}"
+        )
 
 
 if __name__ == "__main__":

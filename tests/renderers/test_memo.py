@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import itertools
+import random
 
-from PIL import Image
+from PIL import Image, ImageChops, ImageDraw
 
 from renderers.kit.draw import Layer
 from renderers.kit.memo import Budget, LayerMemo, budget_bytes, clear_all, footprint, held_bytes, layer_memo
+from renderers.kit.packing import pack
 
 MIB = 2**20
 
@@ -22,17 +24,25 @@ class Clock:
         return self.now
 
 
-def memo_of(budget: Budget, clock: Clock, cost: float, side: int) -> LayerMemo[[int], Image.Image]:
-    """A memo whose builds take `cost` seconds and return `side` x `side` single-band images."""
+def memo_of(
+    budget: Budget, clock: Clock, cost: float, side: int, flat: bool = False
+) -> LayerMemo[[int], Image.Image]:
+    """A memo whose builds take `cost` seconds and return `side` x `side` single-band images: of
+    noise, which does not pack (so a layer with no room is dropped), or `flat` ones, which do."""
     built = itertools.count()
+    keys: list[int] = []
 
     def build(key: int) -> Image.Image:
         next(built)
+        keys.append(key)
         clock.now += cost
-        return Image.new("L", (side, side))
+        if flat:
+            return Image.new("L", (side, side), key % 256)
+        return Image.frombytes("L", (side, side), random.Random(key).randbytes(side * side))
 
     memo = LayerMemo(build, budget, clock)
     memo.built = built  # type: ignore[attr-defined]
+    memo.keys = keys  # type: ignore[attr-defined]
     return memo
 
 
@@ -123,3 +133,115 @@ def test_footprint_counts_pillow_bytes() -> None:
 def test_the_budget_is_read_from_the_environment() -> None:
     assert budget_bytes({"RENDER_CACHE_MIB": "32"}) == 32 * MIB
     assert budget_bytes({}) == budget_bytes({"RENDER_CACHE_MIB": "lots"}) > 0
+
+
+def same_pixels(one: Image.Image, other: Image.Image) -> bool:
+    same_shape = one.mode == other.mode and one.size == other.size
+    return same_shape and not ImageChops.difference(one, other).getbbox()
+
+
+def test_a_layer_with_no_room_is_packed_and_comes_back_without_a_rebuild() -> None:
+    budget, clock = Budget(3 * 100 * 100), Clock()
+    frames = memo_of(budget, clock, 0.010, 100, flat=True)
+    others = memo_of(budget, clock, 0.010, 100, flat=True)
+    drawn = frames(7).copy()
+    for key in range(3):  # each used twice: worth a place, so the oldest layer is pushed out
+        others(key)
+        others(key)
+    assert frames.cache_info().packed == 1
+    assert budget.held <= budget.limit
+    again = frames(7)
+    assert frames.keys.count(7) == 1  # type: ignore[attr-defined]
+    assert same_pixels(again, drawn)
+    assert frames.cache_info().unpacked == 1
+
+
+def test_past_the_budget_a_new_layer_is_kept_packed() -> None:
+    budget, clock = Budget(2 * 100 * 100), Clock()
+    memo = memo_of(budget, clock, 0.010, 100, flat=True)
+    for key in range(2):
+        memo(key)
+    memo(5)  # no room: kept packed, not drawn again when it is wanted again
+    assert memo.cache_info().packed >= 1
+    assert same_pixels(memo(5), Image.new("L", (100, 100), 5))
+    assert memo.keys.count(5) == 1  # type: ignore[attr-defined]
+
+
+def test_a_layer_that_does_not_pack_is_dropped() -> None:
+    budget, clock = Budget(2 * 100 * 100), Clock()
+    memo = memo_of(budget, clock, 0.010, 100)
+    for key in range(4):
+        memo(key)
+        memo(key)
+    assert memo.cache_info().packed == 0
+    assert memo.cache_info().currsize == 2
+    assert budget.held <= budget.limit
+
+
+def test_a_packed_layer_keeps_its_offset_and_pixels() -> None:
+    budget, clock = Budget(2 * 64 * 64 * 4), Clock()
+
+    def build(shift: int) -> Layer:
+        clock.now += 0.01
+        image = Image.new("RGBA", (64, 64), (200, 30, 60, 0))
+        ImageDraw.Draw(image).ellipse((4, 8, 60, 50), fill=(20, 120, 240, 255), outline=(0, 0, 0, 128))
+        return Layer(image, (shift, -shift))
+
+    memo = LayerMemo(build, budget, clock)
+    drawn = memo(3)
+    kept = drawn.image.copy()
+    for key in range(10, 13):
+        memo(key)
+        memo(key)
+    assert memo.cache_info().packed >= 1
+    again = memo(3)
+    assert isinstance(again, Layer) and again.offset == (3, -3)
+    assert same_pixels(again.image, kept)
+
+
+def test_the_budget_counts_packed_layers_and_is_never_exceeded() -> None:
+    budget, clock = Budget(5 * 100 * 100), Clock()
+    flat = memo_of(budget, clock, 0.002, 100, flat=True)
+    noisy = memo_of(budget, clock, 0.002, 100)
+    for round_ in range(4):
+        for key in range(12):
+            (flat if key % 2 else noisy)(key + round_ % 2)
+            assert budget.held <= budget.limit
+    held = sum(memo.cache_info().nbytes for memo in (flat, noisy))
+    assert held == budget.held
+    assert flat.cache_info().packed > 0
+
+
+def test_a_layer_used_on_every_image_is_not_unpacked_for_every_image() -> None:
+    budget, clock = Budget(3 * 100 * 100), TickingClock()
+    frames = memo_of(budget, clock, 0.010, 100, flat=True)
+    others = memo_of(budget, clock, 0.010, 100, flat=True)
+    frames(1)
+    for key in range(10, 13):  # the frame is pushed out (packed) before it has been used again
+        others(key)
+        others(key)
+    assert frames.cache_info().packed == 1
+    for round_ in range(40):
+        frames(1)  # the table's frame, on every image
+        others(100 + round_)  # layers used twice each, then never again
+        others(100 + round_)
+    assert frames.keys.count(1) == 1  # type: ignore[attr-defined]
+    assert 0 < frames.cache_info().unpacked < 20
+
+
+class TickingClock(Clock):
+    """A clock that also moves on by a millisecond each time it is read (unpacking takes time)."""
+
+    def __call__(self) -> float:
+        self.now += 0.001
+        return self.now
+
+
+def test_only_images_and_layers_in_plain_modes_pack() -> None:
+    flat = Image.new("RGBA", (50, 50), (10, 20, 30, 255))
+    assert pack(flat, footprint(flat)) is not None
+    assert pack(Layer(flat, (1, 2)), footprint(flat)) is not None
+    assert pack((flat, 3), footprint(flat)) is None  # a tuple of pieces is dropped, not packed
+    assert pack(flat.convert("P"), 2500) is None
+    noise = Image.frombytes("L", (50, 50), random.Random(1).randbytes(2500))
+    assert pack(noise, footprint(noise)) is None
