@@ -3,9 +3,10 @@ themselves, all within one memory budget per process.
 
 A renderer memoises what it builds again and again (`@layer_memo`). Every such memo of every game
 shares one budget of bytes (`budget_bytes()`, `RENDER_CACHE_MIB` in the environment); past it, the
-entry that has saved least build time for the memory it holds goes first (GreedyDual-Size with
-frequency: an entry's priority is its uses times its build time over its bytes, plus an inflation
-that rises with each eviction, so an entry not used for long ages out however costly it was).
+entry that saves least CPU time for the memory it holds goes first (GreedyDual-Size with
+frequency: an entry's priority is its uses times what a use saves per byte held, the build time
+or, held as drawn beside its packed bytes, the unpacking time; plus an inflation that rises with
+each eviction, so an entry not used for long ages out however costly it was).
 Measured under the bench's load of 200 tables (docs/performance.md): a frame keyed by a table's
 players costs about 4 MiB and 10 ms and is seldom drawn twice before the table changes, a
 rounded-corner mask 24 KiB and 3 ms and is drawn thousands of times; a count of entries per memo
@@ -17,10 +18,12 @@ a worker preempted mid-build does not inflate it.
 Layers our renderers draw are flat colours, shadows and text, and deflate 15 to 600 times
 (`renderers.kit.packing`). So a layer with no room is packed rather than dropped, where it packs:
 pushed out, or new past the budget. An image that needs it again unpacks it (a fraction of its
-drawing time) and it is held as drawn again while that saves more unpacking time per byte than
-the others save drawing. Packed bytes count in the budget; a layer that does not pack is dropped.
-Thread-safe (the sandbox draws in threads); builds and unpacking run outside the lock, packing
-within it (well under a millisecond for most layers, about 1 ms for a 4 MB frame).
+drawing time) and it is held as drawn again, beside its packed bytes, while that saves more
+unpacking time per byte than the others save. Packed bytes count in the budget; a layer that
+does not pack is dropped.
+Thread-safe (the sandbox draws in threads); builds, unpacking and packing a new layer run outside
+the lock; packing a layer pushed out runs within it (well under a millisecond for most layers, 1
+to 3 ms for a 4 MB frame).
 """
 
 from __future__ import annotations
@@ -45,6 +48,8 @@ DEFAULT_BUDGET_MIB = 64
 """Bytes of drawn layers one process keeps, by default (`RENDER_CACHE_MIB` overrides)."""
 REMEMBERED = 4096
 """Layers built once and not kept, remembered (by key) so that a second build is kept."""
+STALE_PLACES = 1024
+"""Places in the eviction queue beyond two per entry held before the queue is rebuilt."""
 
 
 def budget_bytes(environ: dict[str, str] | os._Environ[str] = os.environ) -> int:
@@ -73,8 +78,8 @@ class MemoInfo(NamedTuple):
     misses: int
     currsize: int
     nbytes: int
-    packed: int = 0  # entries held only packed
-    unpacked: int = 0  # hits that unpacked a layer
+    packed: int  # entries held only packed
+    unpacked: int  # hits that unpacked a layer
 
 
 @dataclass(eq=False)
@@ -160,6 +165,20 @@ class Budget:
         entry.priority = self.inflation + entry.uses * entry.worth()
         entry.ticket = next(self.order)
         heapq.heappush(self.queue, (entry.priority, entry.ticket, entry))
+        if len(self.queue) > STALE_PLACES + 2 * self.entries():
+            self._compact()
+
+    def entries(self) -> int:
+        """Entries held by every memo."""
+        return sum(len(memo.entries) for memo in self.memos)
+
+    def _compact(self) -> None:
+        """The queue again with one place per entry held: places of entries unpacked, cleared or
+        used since they were queued are otherwise only skipped when reached, and would pile up."""
+        self.queue = [
+            (entry.priority, entry.ticket, entry) for memo in self.memos for entry in memo.entries.values()
+        ]
+        heapq.heapify(self.queue)
 
     def _make_room(self) -> None:
         """Past the budget, the entry of least worth goes: packed where it packs well (its drawn
@@ -232,8 +251,9 @@ class LayerMemo(Generic[P, T]):
                 self.budget.touch(entry)
                 if entry.value is not None:
                     return entry.value  # type: ignore[return-value]
+                assert entry.packed is not None
                 packed = entry.packed
-        if entry is not None and packed is not None:
+        if entry is not None:
             return self._unpack(entry, packed)  # type: ignore[return-value]
         started = self.clock()
         value = self.build(*args, **kwargs)
@@ -241,13 +261,17 @@ class LayerMemo(Generic[P, T]):
         nbytes = footprint(value)
         with self.budget.lock:
             self.misses += 1
-            if key not in self.entries and nbytes <= self.budget.limit:
-                if self.budget.welcomes(self, key, nbytes):
-                    entry = _Entry(self, key, value, nbytes, cost)
-                else:  # no room: kept packed, if it packs
-                    entry = _Entry(self, key, None, nbytes, cost, packing.pack(value, nbytes))
-                if entry.held:
-                    self.entries[key] = entry
+            if key in self.entries or nbytes > self.budget.limit:
+                return value
+            if self.budget.welcomes(self, key, nbytes):
+                self.entries[key] = entry = _Entry(self, key, value, nbytes, cost)
+                self.budget.admit(entry)
+                return value
+        kept = packing.pack(value, nbytes)  # no room: kept packed, if it packs (outside the lock)
+        if kept is not None:
+            with self.budget.lock:
+                if key not in self.entries:
+                    self.entries[key] = entry = _Entry(self, key, None, nbytes, cost, kept)
                     self.budget.admit(entry)
         return value
 

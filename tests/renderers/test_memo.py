@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
-import itertools
 import random
+from dataclasses import dataclass, field
 
 from PIL import Image, ImageChops, ImageDraw
 
 from renderers.kit.draw import Layer
-from renderers.kit.memo import Budget, LayerMemo, budget_bytes, clear_all, footprint, held_bytes, layer_memo
+from renderers.kit.memo import (
+    STALE_PLACES,
+    Budget,
+    LayerMemo,
+    budget_bytes,
+    clear_all,
+    footprint,
+    held_bytes,
+    layer_memo,
+)
 from renderers.kit.packing import pack
 
 MIB = 2**20
@@ -29,11 +38,9 @@ def memo_of(
 ) -> LayerMemo[[int], Image.Image]:
     """A memo whose builds take `cost` seconds and return `side` x `side` single-band images: of
     noise, which does not pack (so a layer with no room is dropped), or `flat` ones, which do."""
-    built = itertools.count()
     keys: list[int] = []
 
     def build(key: int) -> Image.Image:
-        next(built)
         keys.append(key)
         clock.now += cost
         if flat:
@@ -41,7 +48,6 @@ def memo_of(
         return Image.frombytes("L", (side, side), random.Random(key).randbytes(side * side))
 
     memo = LayerMemo(build, budget, clock)
-    memo.built = built  # type: ignore[attr-defined]
     memo.keys = keys  # type: ignore[attr-defined]
     return memo
 
@@ -245,3 +251,46 @@ def test_only_images_and_layers_in_plain_modes_pack() -> None:
     assert pack(flat.convert("P"), 2500) is None
     noise = Image.frombytes("L", (50, 50), random.Random(1).randbytes(2500))
     assert pack(noise, footprint(noise)) is None
+
+
+def test_a_layer_with_no_pixels_is_still_memoised() -> None:
+    budget, clock = Budget(MIB), Clock()
+    built: list[int] = []
+
+    def nothing(key: int) -> tuple[Image.Image, ...]:
+        built.append(key)
+        return ()
+
+    memo = LayerMemo(nothing, budget, clock)
+    memo(1)
+    memo(1)
+    assert built == [1]
+
+
+def test_a_packed_image_keeps_its_info() -> None:
+    image = Image.new("RGB", (40, 40), (0, 0, 0))
+    image.info["transparency"] = (0, 0, 0)
+    packed = pack(image, footprint(image))
+    assert packed is not None
+    again = packed.unpack()
+    assert isinstance(again, Image.Image)
+    assert again.info == image.info
+    assert again.convert("RGBA").getpixel((0, 0)) == (0, 0, 0, 0)
+
+
+def test_a_dataclass_not_made_from_its_fields_is_not_packed() -> None:
+    @dataclass(frozen=True)
+    class Tile:
+        image: Image.Image
+        area: int = field(init=False, default=0)
+
+    assert pack(Tile(Image.new("L", (40, 40))), 1600) is None
+
+
+def test_the_eviction_queue_does_not_pile_up() -> None:
+    budget, clock = Budget(2 * 100 * 100), TickingClock()
+    frames = memo_of(budget, clock, 0.010, 100, flat=True)
+    for round_ in range(3_000):  # three frames taking turns: each unpacked again and again
+        frames(round_ % 3)
+        assert len(budget.queue) <= STALE_PLACES + 2 * budget.entries() + 1
+    assert frames.keys.count(0) == 1  # type: ignore[attr-defined]
