@@ -19,7 +19,8 @@ free worker takes the most urgent image of its own games, so each keeps the laye
 within its memory budget (`renderers.kit.memo`), and takes another lane's image when its own games
 have none due soon (`STOLEN_AFTER`), so no worker idles while images wait. Only two jobs per worker
 (one drawing, one ready) are handed over, so the order is ours to keep. A worker that dies is
-replaced in its lane and the jobs it lost are run again. With `workers=0` the images are drawn in
+replaced in its lane and the jobs it lost are run again; a bot that is killed takes its workers
+with it (`renderers.worker.leave_with`). With `workers=0` the images are drawn in
 threads of this process instead (the offline sandbox and the SimCord tests, whose simulated loop
 runs executor work in its own wrappers).
 """
@@ -231,7 +232,7 @@ class RenderPool:
         context = multiprocessing.get_context("forkserver")
         context.set_forkserver_preload(["renderers.warmed"])
         executor = ProcessPoolExecutor(
-            1, mp_context=context, initializer=worker.prepare, initargs=(extra_renderers(),)
+            1, mp_context=context, initializer=worker.prepare, initargs=(extra_renderers(), os.getpid())
         )
         executor.submit(worker.ready)
         return executor

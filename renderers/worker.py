@@ -16,6 +16,8 @@ import itertools
 import logging
 import multiprocessing
 import os
+import select
+import threading
 import time
 from collections.abc import Iterable, Mapping
 from concurrent.futures import ProcessPoolExecutor
@@ -88,16 +90,33 @@ def release_free_memory() -> None:
         ctypes.CDLL("libc.so.6").malloc_trim(0)
 
 
-def prepare(extra: Mapping[str, str]) -> None:
-    """Worker start-up: lower its priority and register (and warm) the renderers added at run time
-    (game id -> "module:Class"). The built-in ones were warmed once in the fork server (see
+def prepare(extra: Mapping[str, str], bot_pid: int | None = None) -> None:
+    """Worker start-up: lower its priority, end with the bot's process `bot_pid` (see
+    `leave_with`), and register (and warm) the renderers added at run time (game id ->
+    "module:Class"). The built-in ones were warmed once in the fork server (see
     `renderers.warmed`), and every worker forked from it starts with their caches."""
     with contextlib.suppress(OSError):
         os.nice(NICENESS)
+    if bot_pid is not None:
+        threading.Thread(target=leave_with, args=(bot_pid,), name="leave-with-bot", daemon=True).start()
     for game_id, path in extra.items():
         module, _, name = path.partition(":")
         register(game_id, getattr(importlib.import_module(module), name)())
     warm(extra)
+
+
+def leave_with(pid: int) -> None:
+    """Exit as soon as the process `pid` (the bot) has ended. A bot that stops cleanly shuts its
+    workers down itself; one killed (SIGKILL, the out-of-memory killer) or crashed cannot, and a
+    worker waits for its next image for ever (it holds both ends of its job queue, and the fork
+    server lives while a worker does, both keeping the bot's output open). Linux only (a pidfd);
+    elsewhere the worker ends with the pool alone."""
+    try:
+        watched = os.pidfd_open(pid)
+    except (AttributeError, OSError):
+        return
+    select.select([watched], [], [])  # readable once the process has ended
+    os._exit(0)
 
 
 def ready() -> int:

@@ -9,6 +9,7 @@ import os
 import signal
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -48,6 +49,41 @@ async def test_pending_table_edits_are_drained_before_the_connection_closes(tmp_
     assert bot.is_closed()
 
 
+async def start_bot_process(url: str) -> tuple[asyncio.subprocess.Process, dict[str, Any]]:
+    """`tests.bot.bot_process` on the database at `url` with one render worker, once it runs: the
+    process and what it holds (its table, its process id in the cluster, its workers' pids)."""
+    environment = {**os.environ, "DATABASE_URL": url, "RENDER_WORKERS": "1", "LOG_LEVEL": "INFO"}
+    child = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "tests.bot.bot_process",
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE, cwd=ROOT, env=environment,
+    )  # fmt: skip
+    assert child.stdout is not None
+    try:
+        line = await asyncio.wait_for(child.stdout.readline(), timeout=120)
+    except TimeoutError:
+        await stop_for_good(child, [])
+        raise
+    assert line.startswith(b"{"), f"the bot did not start: {line!r}"
+    held = json.loads(line)
+    assert held["workers"], "the bot runs a render worker"
+    return child, held
+
+
+async def stop_for_good(child: asyncio.subprocess.Process, workers: list[int]) -> str:
+    """Kill the bot and its render workers if they still run, and return what the bot wrote on
+    stderr (a test that failed says why, and never waits for ever on pipes the workers hold)."""
+    for pid in [child.pid, *workers]:
+        if running(pid):
+            os.kill(pid, signal.SIGKILL)
+    assert child.stderr is not None
+    try:
+        errors = await asyncio.wait_for(child.stderr.read(), timeout=30)
+        await asyncio.wait_for(child.wait(), timeout=30)
+    except TimeoutError:
+        return "(the bot's stderr did not close)"
+    return errors.decode(errors="replace")
+
+
 async def test_sigterm_stops_a_real_bot_process_as_cleanly_as_ctrl_c(pg: Backend) -> None:
     """`docker stop` and systemd send SIGTERM: the bot hands its table message to a live process at
     once (no 10 s wait for it to go unseen), removes its `processes` row, stops its render workers
@@ -59,22 +95,18 @@ async def test_sigterm_stops_a_real_bot_process_as_cleanly_as_ctrl_c(pg: Backend
     service = TableService(storage, REGISTRY, listener=Recorder(), coordinator=cluster)
     OPEN.append(service)
     await join_cluster(cluster, service)
-    environment = {**os.environ, "DATABASE_URL": pg.url, "RENDER_WORKERS": "1", "LOG_LEVEL": "INFO"}
-    child = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "tests.bot.bot_process",
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE, cwd=ROOT, env=environment,
-    )  # fmt: skip
+    child, held = await start_bot_process(pg.url)
     try:
-        assert child.stdout is not None and child.stderr is not None
-        line = await asyncio.wait_for(child.stdout.readline(), timeout=120)
-        assert line.startswith(b"{"), f"the bot did not start: {line!r}"
-        held = json.loads(line)
-        assert held["workers"], "the bot runs a render worker"
         assert await pg.raw("SELECT message_owner FROM tables WHERE id = ?", (held["table"],)) == [
             (held["process"],)
         ]
         child.send_signal(signal.SIGTERM)
-        status = await asyncio.wait_for(child.wait(), timeout=60)
+        try:
+            status = await asyncio.wait_for(child.wait(), timeout=60)
+        except TimeoutError:
+            wrote = await stop_for_good(child, held["workers"])
+            pytest.fail(f"the bot still ran 60 s after SIGTERM; it wrote:\n{wrote}")
+        assert child.stderr is not None
         errors = (await child.stderr.read()).decode()
         assert status == 0, errors
         assert "Traceback" not in errors
@@ -84,10 +116,21 @@ async def test_sigterm_stops_a_real_bot_process_as_cleanly_as_ctrl_c(pg: Backend
         for pid in held["workers"]:
             await until_gone(pid)
     finally:
-        if child.returncode is None:
-            child.kill()
-            await child.wait()
+        await stop_for_good(child, held["workers"])
         await cluster.leave()
+
+
+async def test_the_render_workers_of_a_killed_bot_end_with_it(pg: Backend) -> None:
+    """A bot killed outright (SIGKILL, the out-of-memory killer) cannot stop its render workers:
+    they notice it is gone and end too, instead of waiting for images for ever."""
+    child, held = await start_bot_process(pg.url)
+    try:
+        child.kill()
+        for pid in held["workers"]:
+            await until_gone(pid)
+        await asyncio.wait_for(child.wait(), timeout=30)  # nothing holds the bot's output open
+    finally:
+        await stop_for_good(child, held["workers"])
 
 
 async def until_gone(pid: int) -> None:
