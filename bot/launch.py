@@ -56,6 +56,10 @@ def interrupt_on_sigterm() -> None:
     def as_interrupt(_signum: int, _frame: FrameType | None) -> None:
         signal.raise_signal(signal.SIGINT)  # whatever handles Ctrl+C now (asyncio's runner) handles it
 
+    if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+        # Started with Ctrl+C ignored (a script's background job, some launchers): asyncio's runner
+        # would leave SIGINT alone, and SIGTERM would then do nothing at all.
+        signal.signal(signal.SIGINT, signal.default_int_handler)
     signal.signal(signal.SIGTERM, as_interrupt)
 
 

@@ -49,13 +49,17 @@ async def test_pending_table_edits_are_drained_before_the_connection_closes(tmp_
     assert bot.is_closed()
 
 
-async def start_bot_process(url: str) -> tuple[asyncio.subprocess.Process, dict[str, Any]]:
+async def start_bot_process(
+    url: str, sigint_ignored: bool = False
+) -> tuple[asyncio.subprocess.Process, dict[str, Any]]:
     """`tests.bot.bot_process` on the database at `url` with one render worker, once it runs: the
-    process and what it holds (its table, its process id in the cluster, its workers' pids)."""
+    process and what it holds (its table, its process id in the cluster, its workers' pids). With
+    `sigint_ignored` it starts as a shell script's background job does, Ctrl+C ignored."""
     environment = {**os.environ, "DATABASE_URL": url, "RENDER_WORKERS": "1", "LOG_LEVEL": "INFO"}
     child = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "tests.bot.bot_process",
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE, cwd=ROOT, env=environment,
+        preexec_fn=(lambda: signal.signal(signal.SIGINT, signal.SIG_IGN)) if sigint_ignored else None,
     )  # fmt: skip
     assert child.stdout is not None
     try:
@@ -84,10 +88,14 @@ async def stop_for_good(child: asyncio.subprocess.Process, workers: list[int]) -
     return errors.decode(errors="replace")
 
 
-async def test_sigterm_stops_a_real_bot_process_as_cleanly_as_ctrl_c(pg: Backend) -> None:
+@pytest.mark.parametrize("sigint_ignored", [False, True], ids=["started-plainly", "ctrl-c-ignored"])
+async def test_sigterm_stops_a_real_bot_process_as_cleanly_as_ctrl_c(
+    pg: Backend, sigint_ignored: bool
+) -> None:
     """`docker stop` and systemd send SIGTERM: the bot hands its table message to a live process at
     once (no 10 s wait for it to go unseen), removes its `processes` row, stops its render workers
-    and exits without an error."""
+    and exits without an error; also when it was started with Ctrl+C ignored (`python -m bot &`
+    in a script), where SIGTERM once did nothing at all."""
     storage = pg.storage()
     assert isinstance(storage, PostgresStorage)
     await storage.open()
@@ -95,7 +103,7 @@ async def test_sigterm_stops_a_real_bot_process_as_cleanly_as_ctrl_c(pg: Backend
     service = TableService(storage, REGISTRY, listener=Recorder(), coordinator=cluster)
     OPEN.append(service)
     await join_cluster(cluster, service)
-    child, held = await start_bot_process(pg.url)
+    child, held = await start_bot_process(pg.url, sigint_ignored)
     try:
         assert await pg.raw("SELECT message_owner FROM tables WHERE id = ?", (held["table"],)) == [
             (held["process"],)
